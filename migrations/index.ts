@@ -1,0 +1,13 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import * as m0001 from './20261122T0001-event-store.ts'
+import * as m0002 from './20261122T0002-order-read-models.ts'
+
+// A static list: works the same from source, in PGlite and in a bundled build.
+export const migrations: Record<string, Migration> = {
+  '20261122T0001-event-store': m0001,
+  '20261122T0002-order-read-models': m0002,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

@@ -1,0 +1,53 @@
+import {
+  type BranchDirectory,
+  type Bus,
+  type Db,
+  installErrorHandling,
+  type Logger,
+  metrics,
+  registerOpsRoutes,
+} from '@shop/kit'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
+import { orderRoutes } from './routes/orders/orders.routes.ts'
+
+export type ApiDeps = {
+  db: Db
+  bus: Bus
+  branches: BranchDirectory
+  log: Logger
+  now?: () => Date
+  ids?: CommandDeps['ids']
+  /** Adds more routes to the same instance (the all-in-one mode mounts the gateway here). */
+  extend?: (app: FastifyInstance) => Promise<void>
+}
+
+/** The API as a Fastify instance that never listens by itself: main.ts and tests decide. */
+export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+  })
+  installErrorHandling(app, deps.log, [mapCommandError])
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unknown', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    )
+  })
+  registerOpsRoutes(app, async () => {
+    await sql`SELECT 1`.execute(deps.db)
+    return true
+  })
+  const commandDeps: CommandDeps = {
+    db: deps.db,
+    bus: deps.bus,
+    now: deps.now ?? (() => new Date()),
+    ids: deps.ids ?? defaultIds,
+  }
+  await app.register(async (scope) => orderRoutes(scope, { ...commandDeps, branches: deps.branches }))
+  if (deps.extend) await deps.extend(app)
+  return app
+}

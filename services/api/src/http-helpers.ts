@@ -1,0 +1,47 @@
+import { timingSafeEqual } from 'node:crypto'
+import { type BranchAccess, HttpError } from '@shop/kit'
+import { parseWithErrors } from '@shop/shared/contracts'
+import type { FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { type Idempotency, requestHash } from './commands/order-commands.ts'
+
+/** zod-parses a body or answers 400 with every field error at once. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = parseWithErrors(schema, body ?? {})
+  if (!result.success) throw new HttpError(400, result.errors)
+  return result.data
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
+
+export function idempotencyOf(req: FastifyRequest): Idempotency | undefined {
+  const raw = req.headers['idempotency-key']
+  if (raw === undefined) return undefined
+  const key = Array.isArray(raw) ? raw[0] : raw
+  if (!key || !IDEMPOTENCY_KEY.test(key)) {
+    throw new HttpError(
+      400,
+      'Der Idempotency-Key muss 1 bis 200 sichtbare Zeichen lang sein.',
+      'Idempotency-Key',
+    )
+  }
+  const path = req.url.split('?')[0] ?? req.url
+  return { key, requestHash: requestHash(req.method, path, req.body) }
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/**
+ * Staff access by the branch's api key (`X-Api-Key`), the frontdesk tablet's credential. Staff
+ * sessions with roles come with the login issue and join here.
+ */
+export function requireBranchKey(req: FastifyRequest, branch: BranchAccess | undefined): void {
+  const raw = req.headers['x-api-key']
+  const key = Array.isArray(raw) ? raw[0] : raw
+  if (!key) throw new HttpError(401, 'Bitte melden Sie sich an.')
+  if (!branch || !safeEqual(branch.apiKey, key)) throw new HttpError(403, 'Zugriff verweigert.')
+}

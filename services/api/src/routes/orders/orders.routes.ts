@@ -1,0 +1,178 @@
+import { type BranchDirectory, HttpError } from '@shop/kit'
+import { findPublicOrder, listBoard } from '@shop/projector'
+import {
+  type Actor,
+  counterAppointmentAnswerBodySchema,
+  counterAppointmentProposalBodySchema,
+  createOrderBodySchema,
+  orderStatusCommandBodySchema,
+  questionnaireBodySchema,
+  rejectOrderBodySchema,
+} from '@shop/shared/contracts'
+import { toBoardOrderView } from '@shop/shared/domain/ordering'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  type CommandDeps,
+  createOrderCommand,
+  type LifecycleCommandInput,
+  loadOrder,
+  orderBranch,
+  runOrderCommand,
+  withContext,
+} from '../../commands/order-commands.ts'
+import { idempotencyOf, parseBody, requireBranchKey, safeEqual } from '../../http-helpers.ts'
+
+export type OrderRouteDeps = CommandDeps & { branches: BranchDirectory }
+
+const NOT_FOUND = 'Bestellung nicht gefunden.'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type StaffAction = 'cancel' | 'confirm' | 'reject' | 'in-delivery' | 'completed' | 'delivered'
+
+/** Staff status actions of spec §7 and the command each one sends. */
+function staffCommand(action: string, body: unknown): { command: LifecycleCommandInput; version?: number } {
+  switch (action as StaffAction) {
+    case 'reject': {
+      const b = parseBody(rejectOrderBodySchema, body)
+      return { command: { type: 'RejectOrder', message: b.message }, ...version(b.version) }
+    }
+    case 'cancel': {
+      const b = parseBody(orderStatusCommandBodySchema, body)
+      return { command: { type: 'CancelOrder', reason: b.message ?? null }, ...version(b.version) }
+    }
+    case 'confirm':
+    case 'in-delivery':
+    case 'completed':
+    case 'delivered': {
+      const b = parseBody(orderStatusCommandBodySchema, body)
+      const type = (
+        {
+          confirm: 'ConfirmOrder',
+          'in-delivery': 'MarkInDelivery',
+          completed: 'CompleteOrder',
+          delivered: 'MarkDelivered',
+        } as const
+      )[action as 'confirm' | 'in-delivery' | 'completed' | 'delivered']
+      return { command: { type }, ...version(b.version) }
+    }
+    default:
+      throw new HttpError(404, 'Diese Aktion gibt es nicht.', 'action')
+  }
+}
+
+const version = (v: number | undefined) => (v === undefined ? {} : { version: v })
+
+export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): Promise<void> {
+  /** Resolves the order's branch and checks the caller may act for it. */
+  const authorizeStaff = async (req: FastifyRequest, orderId: string): Promise<Actor> => {
+    if (!UUID.test(orderId)) throw new HttpError(404, NOT_FOUND)
+    const branchId = await orderBranch(deps.db, orderId)
+    if (!branchId) {
+      // No hint whether the order exists before the caller shows a credential.
+      requireBranchKey(req, undefined)
+      throw new HttpError(404, NOT_FOUND)
+    }
+    requireBranchKey(req, deps.branches.get(branchId))
+    return { kind: 'staff', id: `frontdesk:${branchId}`, name: 'Frontdesk' }
+  }
+
+  app.post('/api/orders', async (req, reply) => {
+    const body = parseBody(createOrderBodySchema, req.body)
+    const branch = deps.branches.get(body.branch)
+    if (!branch) throw new HttpError(400, 'Diese Filiale gibt es nicht.', 'branch')
+    const idempotency = idempotencyOf(req)
+    const command = createOrderCommand(deps, body, branch)
+    const { order, duplicate } = await runOrderCommand(deps, command.orderId, command, { idempotency })
+    if (duplicate) reply.header('idempotent-replayed', 'true')
+    return reply.status(201).send({ data: order })
+  })
+
+  app.get<{ Params: { id: string } }>('/api/orders/:id', async (req) => {
+    await authorizeStaff(req, req.params.id)
+    const { state, version: v } = await loadOrder(deps.db, req.params.id)
+    if (!state) throw new HttpError(404, NOT_FOUND)
+    return { data: { ...toBoardOrderView(state), version: v } }
+  })
+
+  app.post<{ Params: { id: string; action: string } }>('/api/orders/:id/status/:action', async (req) => {
+    const actor = await authorizeStaff(req, req.params.id)
+    const { command, version: expectedVersion } = staffCommand(req.params.action, req.body)
+    const { order } = await runOrderCommand(deps, req.params.id, withContext(deps, actor, command), {
+      expectedVersion,
+      idempotency: idempotencyOf(req),
+    })
+    return { data: order }
+  })
+
+  app.post<{ Params: { id: string } }>('/api/orders/:id/counter-appointment', async (req) => {
+    const actor = await authorizeStaff(req, req.params.id)
+    const body = parseBody(counterAppointmentProposalBodySchema, req.body)
+    const command = withContext(deps, actor, {
+      type: 'ProposeCounterAppointment',
+      appointment: new Date(body.appointmentDate).toISOString(),
+    })
+    const { order } = await runOrderCommand(deps, req.params.id, command, {
+      expectedVersion: body.version,
+      idempotency: idempotencyOf(req),
+    })
+    return { data: order }
+  })
+
+  app.get<{ Params: { uid: string; hash: string } }>('/api/orders/public/:uid/:hash', async (req) => {
+    const order = await findPublicOrder(deps.db, req.params.uid, req.params.hash)
+    if (!order) throw new HttpError(404, NOT_FOUND)
+    return { data: { ...order.view, version: order.version } }
+  })
+
+  const customerCommand = (
+    path: string,
+    build: (body: unknown) => { command: LifecycleCommandInput; version?: number | undefined },
+  ) => {
+    app.post<{ Params: { uid: string; hash: string } }>(
+      `/api/orders/public/:uid/:hash/${path}`,
+      async (req) => {
+        const { command, version: expectedVersion } = build(req.body)
+        const found = await findPublicOrder(deps.db, req.params.uid, req.params.hash)
+        if (!found) throw new HttpError(404, NOT_FOUND)
+        const actor: Actor = { kind: 'customer' }
+        const { order } = await runOrderCommand(deps, found.orderId, withContext(deps, actor, command), {
+          expectedVersion,
+          idempotency: idempotencyOf(req),
+        })
+        return { data: order }
+      },
+    )
+  }
+  customerCommand('confirm-counter-appointment', (body) => {
+    const b = parseBody(counterAppointmentAnswerBodySchema, body)
+    return { command: { type: 'AcceptCounterAppointment' }, version: b.version }
+  })
+  customerCommand('reject-counter-appointment', (body) => {
+    const b = parseBody(counterAppointmentAnswerBodySchema, body)
+    return { command: { type: 'RejectCounterAppointment' }, version: b.version }
+  })
+  customerCommand('questionnaire', (body) => {
+    const b = parseBody(questionnaireBodySchema, body)
+    return {
+      command: {
+        type: 'AnswerQuestionnaire',
+        rating: b.rating,
+        foodRating: b.foodRating,
+        serviceRating: b.serviceRating,
+        processRating: b.processRating,
+        comment: b.comment ?? null,
+      },
+    }
+  })
+
+  app.get<{ Params: { branchId: string; apiKey: string } }>(
+    '/api/orders/frontdesk/:branchId/:apiKey',
+    async (req) => {
+      const branch = deps.branches.get(req.params.branchId)
+      if (!branch || !safeEqual(branch.apiKey, req.params.apiKey))
+        throw new HttpError(403, 'Zugriff verweigert.')
+      const rows = await listBoard(deps.db, branch.id)
+      return { data: rows.map((r) => ({ ...r.view, version: r.version })) }
+    },
+  )
+}

@@ -1,0 +1,185 @@
+import { timingSafeEqual } from 'node:crypto'
+import websocket from '@fastify/websocket'
+import { type BranchDirectory, type Bus, type Db, type Logger, metrics } from '@shop/kit'
+import { findPublicOrder, listBoard } from '@shop/projector'
+import { allLiveSubject, liveBoardSubject, liveOrderSubject } from '@shop/shared/contracts/subjects'
+import {
+  type BoardSnapshotMessage,
+  type OrderSnapshotMessage,
+  WS_PATH,
+  type WsServerMessage,
+  wsClientMessageSchema,
+} from '@shop/shared/contracts/ws'
+import type { FastifyInstance } from 'fastify'
+import type { WebSocket } from 'ws'
+
+export type GatewayDeps = {
+  db: Db
+  bus: Bus
+  branches: BranchDirectory
+  log: Logger
+  /** Server-side ping to find dead sockets (ms). */
+  heartbeatMs?: number
+  maxSubscriptionsPerSocket?: number
+}
+
+export type Gateway = { readonly sockets: number; close(): Promise<void> }
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/**
+ * WebSocket rooms: one per order (uid + hash checked) and one per branch board (branch id + api
+ * key checked). Rows arrive on the bus right after their projection commits; each is serialised
+ * once and sent to every socket of its room.
+ */
+export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): Promise<Gateway> {
+  const rooms = new Map<string, Set<WebSocket>>()
+  const memberships = new Map<WebSocket, Set<string>>()
+  const maxSubs = deps.maxSubscriptionsPerSocket ?? 50
+
+  const unsubscribe = deps.bus.subscribeLive(allLiveSubject(deps.bus.root), (subject, payload) => {
+    const room = rooms.get(subject)
+    if (!room || room.size === 0) return
+    const text = JSON.stringify(payload)
+    for (const ws of room) {
+      if (ws.readyState === ws.OPEN) {
+        ws.send(text)
+        metrics.wsMessages.inc()
+      }
+    }
+  })
+
+  const join = (ws: WebSocket, subject: string) => {
+    let room = rooms.get(subject)
+    if (!room) {
+      room = new Set()
+      rooms.set(subject, room)
+    }
+    room.add(ws)
+    memberships.get(ws)?.add(subject)
+  }
+
+  const leaveAll = (ws: WebSocket) => {
+    for (const subject of memberships.get(ws) ?? []) {
+      const room = rooms.get(subject)
+      room?.delete(ws)
+      if (room?.size === 0) rooms.delete(subject)
+    }
+    memberships.delete(ws)
+  }
+
+  const send = (ws: WebSocket, msg: WsServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
+  }
+
+  const onMessage = async (ws: WebSocket, raw: string) => {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(raw)
+    } catch {
+      return send(ws, {
+        type: 'error',
+        code: 'bad_request',
+        message: 'Die Nachricht ist kein gültiges JSON.',
+      })
+    }
+    const result = wsClientMessageSchema.safeParse(parsed)
+    if (!result.success) {
+      return send(ws, { type: 'error', code: 'bad_request', message: 'Die Nachricht ist ungültig.' })
+    }
+    const msg = result.data
+    if (msg.type === 'ping') return send(ws, { type: 'pong' })
+    if ((memberships.get(ws)?.size ?? 0) >= maxSubs) {
+      return send(ws, {
+        type: 'error',
+        code: 'too_many',
+        message: 'Zu viele Abonnements auf dieser Verbindung.',
+      })
+    }
+    if (msg.topic === 'order') {
+      // Join first, then read: an update committed in between is delivered, never lost; the
+      // client drops whichever of the two is older.
+      const subject = liveOrderSubject(deps.bus.root, msg.uid)
+      join(ws, subject)
+      const order = await findPublicOrder(deps.db, msg.uid, msg.hash)
+      if (!order) {
+        rooms.get(subject)?.delete(ws)
+        memberships.get(ws)?.delete(subject)
+        return send(ws, { type: 'error', code: 'not_found', message: 'Bestellung nicht gefunden.' })
+      }
+      const snapshot: OrderSnapshotMessage = {
+        type: 'snapshot',
+        topic: 'order',
+        uid: msg.uid,
+        version: order.version,
+        data: order.view,
+      }
+      return send(ws, snapshot)
+    }
+    const branch = deps.branches.get(msg.branchId)
+    if (!branch || !safeEqual(branch.apiKey, msg.apiKey)) {
+      return send(ws, { type: 'error', code: 'forbidden', message: 'Zugriff verweigert.' })
+    }
+    join(ws, liveBoardSubject(deps.bus.root, msg.branchId))
+    const rows = await listBoard(deps.db, msg.branchId)
+    const snapshot: BoardSnapshotMessage = {
+      type: 'snapshot',
+      topic: 'board',
+      branchId: msg.branchId,
+      orders: rows.map((r) => ({ orderId: r.orderId, version: r.version, data: r.view })),
+    }
+    return send(ws, snapshot)
+  }
+
+  await app.register(websocket, { options: { maxPayload: 4096 } })
+  app.get(WS_PATH, { websocket: true }, (socket: WebSocket) => {
+    memberships.set(socket, new Set())
+    metrics.sockets.inc()
+    ;(socket as WebSocket & { isAlive?: boolean }).isAlive = true
+    socket.on('pong', () => {
+      ;(socket as WebSocket & { isAlive?: boolean }).isAlive = true
+    })
+    socket.on('message', (data) => {
+      onMessage(socket, data.toString()).catch((err) => {
+        deps.log.error({ err }, 'websocket message failed')
+        send(socket, {
+          type: 'error',
+          code: 'bad_request',
+          message: 'Die Nachricht konnte nicht verarbeitet werden.',
+        })
+      })
+    })
+    socket.on('close', () => {
+      leaveAll(socket)
+      metrics.sockets.dec()
+    })
+  })
+
+  const heartbeat = setInterval(() => {
+    for (const ws of memberships.keys()) {
+      const s = ws as WebSocket & { isAlive?: boolean }
+      if (s.isAlive === false) {
+        s.terminate()
+        continue
+      }
+      s.isAlive = false
+      s.ping()
+    }
+  }, deps.heartbeatMs ?? 30_000)
+  heartbeat.unref()
+
+  return {
+    get sockets() {
+      return memberships.size
+    },
+    async close() {
+      clearInterval(heartbeat)
+      unsubscribe()
+      for (const ws of memberships.keys()) ws.close(1001, 'server shutting down')
+    },
+  }
+}

@@ -1,0 +1,9 @@
+import { migrationProvider } from '@shop/migrations'
+import { type Kysely, type MigrationResultSet, Migrator } from 'kysely'
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: migrationProvider })
+  const result = await migrator.migrateToLatest()
+  if (result.error) throw result.error
+  return result
+}

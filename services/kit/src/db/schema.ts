@@ -1,0 +1,76 @@
+import type { ColumnType, Generated } from 'kysely'
+
+// int8 and xid8 come back from pg as strings; they stay strings in TypeScript.
+type Int8 = ColumnType<string, string | bigint | number, string | bigint | number>
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type Json<T = unknown> = ColumnType<T, string, string>
+
+export interface EsStreamsTable {
+  stream_id: string
+  stream_type: string
+  version: number
+  last_xid: string
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface EsEventsTable {
+  global_position: Generated<Int8>
+  transaction_id: Generated<string>
+  stream_id: string
+  stream_type: string
+  stream_position: number
+  event_id: string
+  event_type: string
+  schema_version: number
+  data: Json
+  metadata: Json<Record<string, unknown>>
+  created_at: Timestamp
+}
+
+export interface EsCommandsTable {
+  command_id: string
+  stream_id: string
+  request_hash: string
+  result: Json
+  created_at: Timestamp
+}
+
+export interface EsCheckpointsTable {
+  subscription_id: string
+  last_xid: string
+  last_position: Int8
+  updated_at: Timestamp
+}
+
+export interface RmOrderPublicTable {
+  order_id: string
+  uid: string
+  hash: string
+  branch_id: string
+  version: number
+  state: Json
+  view: Json
+  updated_at: Timestamp
+}
+
+export interface RmFrontdeskBoardTable {
+  order_id: string
+  branch_id: string
+  version: number
+  status: string
+  is_open: boolean
+  state: Json
+  view: Json
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface Database {
+  es_streams: EsStreamsTable
+  es_events: EsEventsTable
+  es_commands: EsCommandsTable
+  es_checkpoints: EsCheckpointsTable
+  rm_order_public: RmOrderPublicTable
+  rm_frontdesk_board: RmFrontdeskBoardTable
+}

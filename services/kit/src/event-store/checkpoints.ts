@@ -1,0 +1,43 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { type Cursor, START_CURSOR } from './types.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+export async function ensureCheckpoint(db: Executor, id: string): Promise<void> {
+  await db
+    .insertInto('es_checkpoints')
+    .values({ subscription_id: id, last_xid: '0', last_position: '0' })
+    .onConflict((oc) => oc.column('subscription_id').doNothing())
+    .execute()
+}
+
+export async function readCheckpoint(db: Executor, id: string): Promise<Cursor> {
+  const { rows } = await sql<{ xid: string; position: string }>`
+    SELECT last_xid::text AS xid, last_position AS position FROM es_checkpoints
+     WHERE subscription_id = ${id}`.execute(db)
+  const row = rows[0]
+  return row ? { xid: row.xid, position: row.position } : START_CURSOR
+}
+
+/**
+ * Locks the checkpoint row for this transaction. Returns undefined when another instance holds
+ * it: that instance owns the subscription for now.
+ */
+export async function lockCheckpoint(trx: Transaction<Database>, id: string): Promise<Cursor | undefined> {
+  const { rows } = await sql<{ xid: string; position: string }>`
+    SELECT last_xid::text AS xid, last_position AS position FROM es_checkpoints
+     WHERE subscription_id = ${id} FOR UPDATE SKIP LOCKED`.execute(trx)
+  const row = rows[0]
+  return row ? { xid: row.xid, position: row.position } : undefined
+}
+
+export async function saveCheckpoint(db: Executor, id: string, cursor: Cursor): Promise<void> {
+  await sql`
+    INSERT INTO es_checkpoints (subscription_id, last_xid, last_position, updated_at)
+    VALUES (${id}, ${cursor.xid}::xid8, ${cursor.position}::bigint, now())
+    ON CONFLICT (subscription_id) DO UPDATE
+      SET last_xid = excluded.last_xid, last_position = excluded.last_position, updated_at = now()`.execute(
+    db,
+  )
+}

@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { metrics } from '../metrics.ts'
+import { IdempotencyKeyReusedError, WrongExpectedVersionError } from './errors.ts'
+import { appendToStream, findCommandResult, readStream } from './store.ts'
+import type { EventMetadata } from './types.ts'
+
+export type Decider<S, C, E extends { type: string }> = {
+  initialState: () => S
+  evolve: (state: S, event: E) => S
+  decide: (command: C, state: S) => E[]
+}
+
+export type HandleCommandInput<S, C, E extends { type: string }, R> = {
+  db: Kysely<Database>
+  streamId: string
+  streamType: string
+  decider: Decider<S, C, E>
+  command: C
+  commandName: string
+  /** The version the caller saw; a different current version is a conflict (409). */
+  expectedVersion?: number
+  idempotency?: { key: string; requestHash: string }
+  metadata?: (state: S, event: E) => EventMetadata
+  /** The answer, computed from the new state; stored for idempotent retries. */
+  result: (state: S, version: number) => R
+  maxRetries?: number
+}
+
+export type HandleCommandOutput<R> = { result: R; version: number; duplicate: boolean; eventCount: number }
+
+/**
+ * Load → decide → append, the whole command path. Without an expected version from the caller,
+ * a concurrent write is retried against the new state (decide runs again and may now refuse).
+ */
+export async function handleCommand<S, C, E extends { type: string }, R>(
+  input: HandleCommandInput<S, C, E, R>,
+): Promise<HandleCommandOutput<R>> {
+  const { db, decider, idempotency } = input
+  const maxRetries = input.maxRetries ?? 5
+  try {
+    if (idempotency) {
+      const earlier = await findCommandResult(db, idempotency.key)
+      if (earlier) return replay<R>(earlier, idempotency.requestHash, input.commandName)
+    }
+    for (let attempt = 0; ; attempt++) {
+      const stream = await readStream(db, input.streamId)
+      if (input.expectedVersion !== undefined && input.expectedVersion !== stream.version) {
+        throw new WrongExpectedVersionError(input.streamId, input.expectedVersion, stream.version)
+      }
+      let state = decider.initialState()
+      for (const e of stream.events) state = decider.evolve(state, e.data as E)
+      const events = decider.decide(input.command, state)
+      let next = state
+      const newEvents = events.map((event) => {
+        next = decider.evolve(next, event)
+        const metadata = { ...(input.metadata?.(next, event) ?? {}) }
+        if (idempotency) metadata.commandId = idempotency.key
+        return { type: event.type, data: event, metadata }
+      })
+      const version = stream.version + events.length
+      const result = input.result(next, version)
+      if (events.length === 0) {
+        metrics.commands.inc({ command: input.commandName, outcome: 'noop' })
+        return { result, version, duplicate: false, eventCount: 0 }
+      }
+      try {
+        const appended = await appendToStream(db, {
+          streamId: input.streamId,
+          streamType: input.streamType,
+          expectedVersion: stream.version,
+          events: newEvents,
+          ...(idempotency
+            ? {
+                command: {
+                  id: idempotency.key,
+                  requestHash: idempotency.requestHash,
+                  result: { result, version },
+                },
+              }
+            : {}),
+        })
+        if (appended.kind === 'duplicate') {
+          return replay<R>(appended, idempotency?.requestHash ?? '', input.commandName)
+        }
+        metrics.appends.inc()
+        metrics.appendedEvents.inc(events.length)
+        metrics.commands.inc({ command: input.commandName, outcome: 'ok' })
+        return { result, version: appended.version, duplicate: false, eventCount: events.length }
+      } catch (err) {
+        if (!(err instanceof WrongExpectedVersionError)) throw err
+        metrics.conflicts.inc()
+        // The same idempotent command may have won the race in another process.
+        if (idempotency) {
+          const earlier = await findCommandResult(db, idempotency.key)
+          if (earlier) return replay<R>(earlier, idempotency.requestHash, input.commandName)
+        }
+        if (input.expectedVersion !== undefined || attempt >= maxRetries) throw err
+      }
+    }
+  } catch (err) {
+    if (err instanceof WrongExpectedVersionError)
+      metrics.commands.inc({ command: input.commandName, outcome: 'conflict' })
+    else metrics.commands.inc({ command: input.commandName, outcome: 'refused' })
+    throw err
+  }
+}
+
+function replay<R>(
+  earlier: { result: unknown; requestHash: string },
+  requestHash: string,
+  commandName: string,
+): HandleCommandOutput<R> {
+  if (earlier.requestHash !== requestHash) throw new IdempotencyKeyReusedError()
+  metrics.commands.inc({ command: commandName, outcome: 'replayed' })
+  const stored = earlier.result as { result: R; version: number }
+  return { result: stored.result, version: stored.version, duplicate: true, eventCount: 0 }
+}

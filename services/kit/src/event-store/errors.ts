@@ -1,0 +1,31 @@
+// Errors the event store raises; the HTTP layer maps them to statuses.
+export class WrongExpectedVersionError extends Error {
+  readonly streamId: string
+  readonly expected: number | null
+  readonly current: number
+  constructor(streamId: string, expected: number | null, current: number) {
+    super(`wrong expected version for ${streamId}: expected ${expected}, current ${current}`)
+    this.name = 'WrongExpectedVersionError'
+    this.streamId = streamId
+    this.expected = expected
+    this.current = current
+  }
+}
+
+export class IdempotencyKeyReusedError extends Error {
+  constructor() {
+    super('idempotency key reused for a different request')
+    this.name = 'IdempotencyKeyReusedError'
+  }
+}
+
+type PgError = { code?: string; detail?: string }
+
+export function pgCode(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null ? (err as PgError).code : undefined
+}
+
+export function isSerializationFailure(err: unknown): boolean {
+  const code = pgCode(err)
+  return code === '40001' || code === '40P01'
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../testing/index.ts'
+import { WrongExpectedVersionError } from './errors.ts'
+import { appendToStream, cursorOf, pollCommitted, readStream } from './store.ts'
+import { START_CURSOR, type StoredEvent } from './types.ts'
+
+let t: TestDatabase
+
+beforeAll(async () => {
+  t = await createTestDatabase({ max: 60 })
+})
+afterAll(async () => {
+  await t?.drop()
+})
+
+const ev = (type: string, data: unknown = {}) => ({ type, data })
+
+describe('appendToStream', () => {
+  it('creates a stream at version 0 and numbers its events from 1', async () => {
+    const streamId = `s-${randomUUID()}`
+    const r = await appendToStream(t.db, {
+      streamId,
+      streamType: 'test',
+      expectedVersion: 0,
+      events: [ev('A', { n: 1 }), ev('B', { n: 2 })],
+    })
+    expect(r).toMatchObject({ kind: 'appended', version: 2 })
+    const read = await readStream(t.db, streamId)
+    expect(read.version).toBe(2)
+    expect(read.events.map((e) => [e.streamPosition, e.type, e.data])).toEqual([
+      [1, 'A', { n: 1 }],
+      [2, 'B', { n: 2 }],
+    ])
+    expect(typeof read.events[0]?.globalPosition).toBe('string')
+  })
+
+  it('two writers race on one stream: exactly one wins, the loser stores nothing', async () => {
+    const streamId = `s-${randomUUID()}`
+    await appendToStream(t.db, { streamId, streamType: 'test', expectedVersion: 0, events: [ev('Created')] })
+    for (let round = 0; round < 20; round++) {
+      const version = round + 1
+      const results = await Promise.allSettled([
+        appendToStream(t.db, {
+          streamId,
+          streamType: 'test',
+          expectedVersion: version,
+          events: [ev('Left', { round })],
+        }),
+        appendToStream(t.db, {
+          streamId,
+          streamType: 'test',
+          expectedVersion: version,
+          events: [ev('Right', { round })],
+        }),
+      ])
+      const won = results.filter((r) => r.status === 'fulfilled')
+      const lost = results.filter((r) => r.status === 'rejected')
+      expect(won).toHaveLength(1)
+      expect(lost).toHaveLength(1)
+      const reason = (lost[0] as PromiseRejectedResult).reason
+      expect(reason).toBeInstanceOf(WrongExpectedVersionError)
+      expect(reason.current).toBe(version + 1)
+    }
+    const read = await readStream(t.db, streamId)
+    expect(read.version).toBe(21)
+    expect(read.events).toHaveLength(21)
+    expect(read.events.map((e) => e.streamPosition)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1))
+  })
+
+  it('refuses to create a stream that exists and a stale version, appending nothing', async () => {
+    const streamId = `s-${randomUUID()}`
+    await appendToStream(t.db, { streamId, streamType: 'test', expectedVersion: 0, events: [ev('A')] })
+    await expect(
+      appendToStream(t.db, { streamId, streamType: 'test', expectedVersion: 0, events: [ev('B')] }),
+    ).rejects.toMatchObject({ name: 'WrongExpectedVersionError', current: 1 })
+    await expect(
+      appendToStream(t.db, { streamId, streamType: 'test', expectedVersion: 5, events: [ev('B')] }),
+    ).rejects.toMatchObject({ name: 'WrongExpectedVersionError', current: 1, expected: 5 })
+    await expect(
+      appendToStream(t.db, {
+        streamId: `missing-${randomUUID()}`,
+        streamType: 'test',
+        expectedVersion: 3,
+        events: [ev('B')],
+      }),
+    ).rejects.toMatchObject({ name: 'WrongExpectedVersionError', current: 0 })
+    expect((await readStream(t.db, streamId)).events).toHaveLength(1)
+  })
+
+  it("'any' appends regardless of the version", async () => {
+    const streamId = `s-${randomUUID()}`
+    await appendToStream(t.db, { streamId, streamType: 'test', expectedVersion: 'any', events: [ev('A')] })
+    const r = await appendToStream(t.db, {
+      streamId,
+      streamType: 'test',
+      expectedVersion: 'any',
+      events: [ev('B')],
+    })
+    expect(r).toMatchObject({ kind: 'appended', version: 2 })
+  })
+
+  it('an idempotent command appends once and returns its first answer', async () => {
+    const streamId = `s-${randomUUID()}`
+    const command = { id: `cmd-${randomUUID()}`, requestHash: 'h1', result: { ok: 1 } }
+    const first = await appendToStream(t.db, {
+      streamId,
+      streamType: 'test',
+      expectedVersion: 0,
+      events: [ev('A')],
+      command,
+    })
+    expect(first.kind).toBe('appended')
+    const second = await appendToStream(t.db, {
+      streamId,
+      streamType: 'test',
+      expectedVersion: 1,
+      events: [ev('A-again')],
+      command: { ...command, result: { ok: 2 } },
+    })
+    expect(second).toEqual({ kind: 'duplicate', result: { ok: 1 }, requestHash: 'h1' })
+    expect((await readStream(t.db, streamId)).events).toHaveLength(1)
+  })
+
+  it('a refused append leaves no idempotency record behind', async () => {
+    const streamId = `s-${randomUUID()}`
+    await appendToStream(t.db, { streamId, streamType: 'test', expectedVersion: 0, events: [ev('A')] })
+    const command = { id: `cmd-${randomUUID()}`, requestHash: 'h', result: {} }
+    await expect(
+      appendToStream(t.db, { streamId, streamType: 'test', expectedVersion: 0, events: [ev('B')], command }),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError)
+    const { rows } = await sql`SELECT 1 FROM es_commands WHERE command_id = ${command.id}`.execute(t.db)
+    expect(rows).toHaveLength(0)
+  })
+})
+
+describe('pollCommitted', () => {
+  it('50 concurrent writers while a poller tails: every event once, each stream in order', async () => {
+    const { rows } = await sql<{ xid: string; position: string }>`
+      SELECT coalesce(max(transaction_id)::text, '0') AS xid, coalesce(max(global_position), 0)::text AS position
+        FROM es_events`.execute(t.db)
+    let cursor = { xid: rows[0]!.xid, position: rows[0]!.position }
+    const writers = 50
+    const perWriter = 20
+    const seen: StoredEvent[] = []
+    let writing = true
+    const poller = (async () => {
+      for (;;) {
+        const batch = await pollCommitted(t.db, cursor, 100)
+        for (const e of batch) seen.push(e)
+        if (batch.length > 0) cursor = cursorOf(batch.at(-1)!)
+        else if (!writing) break
+        else await new Promise((r) => setTimeout(r, 2))
+      }
+    })()
+    const runId = randomUUID().slice(0, 8)
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        const streamId = `race-${runId}-${w}`
+        for (let i = 0; i < perWriter; i++) {
+          // Two events per append, like a real command; a held-open transaction now and then
+          // makes commits land out of sequence order.
+          if (i % 5 === 0) {
+            await t.db.transaction().execute(async (trx) => {
+              await sql`SELECT pg_current_xact_id()`.execute(trx)
+              await new Promise((r) => setTimeout(r, Math.random() * 5))
+              await appendToStream(trx, {
+                streamId,
+                streamType: 'race',
+                expectedVersion: i * 2,
+                events: [ev('E', { w, i, k: 0 }), ev('E', { w, i, k: 1 })],
+              })
+            })
+          } else {
+            await appendToStream(t.db, {
+              streamId,
+              streamType: 'race',
+              expectedVersion: i * 2,
+              events: [ev('E', { w, i, k: 0 }), ev('E', { w, i, k: 1 })],
+            })
+          }
+        }
+      }),
+    )
+    writing = false
+    await poller
+    const mine = seen.filter((e) => e.streamId.startsWith(`race-${runId}-`))
+    expect(mine).toHaveLength(writers * perWriter * 2)
+    expect(new Set(mine.map((e) => e.eventId)).size).toBe(mine.length)
+    const byStream = new Map<string, number[]>()
+    for (const e of mine) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.streamPosition])
+    expect(byStream.size).toBe(writers)
+    for (const positions of byStream.values()) {
+      expect(positions).toEqual(Array.from({ length: perWriter * 2 }, (_, i) => i + 1))
+    }
+  })
+
+  it('does not return an event whose transaction is still open, and returns it after commit', async () => {
+    const streamId = `late-${randomUUID()}`
+    const before = await pollCommitted(t.db, START_CURSOR, 100_000)
+    const cursor = before.length ? cursorOf(before.at(-1)!) : START_CURSOR
+    let release!: () => void
+    const held = new Promise<void>((r) => {
+      release = r
+    })
+    let appended!: () => void
+    const wasAppended = new Promise<void>((r) => {
+      appended = r
+    })
+    const late = t.db.transaction().execute(async (trx) => {
+      await appendToStream(trx, { streamId, streamType: 'late', expectedVersion: 0, events: [ev('Late')] })
+      appended()
+      await held
+    })
+    await wasAppended
+    // A later transaction commits first with a higher position.
+    await appendToStream(t.db, {
+      streamId: `${streamId}-b`,
+      streamType: 'late',
+      expectedVersion: 0,
+      events: [ev('Early')],
+    })
+    const during = await pollCommitted(t.db, cursor, 1000)
+    expect(during.filter((e) => e.streamId.startsWith(streamId))).toHaveLength(0)
+    release()
+    await late
+    // Other transactions on the cluster may hold the horizon for a moment: wait for it, bounded.
+    let after: StoredEvent[] = []
+    for (let i = 0; i < 500 && after.filter((e) => e.streamId.startsWith(streamId)).length < 2; i++) {
+      after = await pollCommitted(t.db, cursor, 1000)
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    expect(after.filter((e) => e.streamId.startsWith(streamId)).map((e) => e.type)).toEqual(['Late', 'Early'])
+  })
+
+  it('the poll query uses its index', async () => {
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`
+      EXPLAIN SELECT * FROM es_events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         AND (transaction_id, global_position) > ('0'::xid8, 0::bigint)
+       ORDER BY transaction_id, global_position LIMIT 100`.execute(t.db)
+    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('es_events_poll_idx')
+  })
+})

@@ -1,0 +1,60 @@
+export { MemoryBus } from './bus/memory-bus.ts'
+export { connectNatsBus, ensureEventStream, NatsBus, type NatsBusOptions } from './bus/nats-bus.ts'
+export { type Bus, subjectMatches, type Unsubscribe } from './bus/types.ts'
+export {
+  type AppConfig,
+  type BranchAccess,
+  type BranchDirectory,
+  branchDirectory,
+  loadConfig,
+} from './config.ts'
+export { connectPglite, connectPostgres, type Db, type DbHandle } from './db/connect.ts'
+export { migrateToLatest } from './db/migrate.ts'
+export type { Database } from './db/schema.ts'
+export {
+  ensureCheckpoint,
+  lockCheckpoint,
+  readCheckpoint,
+  saveCheckpoint,
+} from './event-store/checkpoints.ts'
+export {
+  type Decider,
+  type HandleCommandInput,
+  type HandleCommandOutput,
+  handleCommand,
+} from './event-store/command-handler.ts'
+export {
+  IdempotencyKeyReusedError,
+  isSerializationFailure,
+  pgCode,
+  WrongExpectedVersionError,
+} from './event-store/errors.ts'
+export {
+  type AppendInput,
+  type AppendResult,
+  appendToStream,
+  countAfter,
+  cursorOf,
+  findCommandResult,
+  pollCommitted,
+  readStream,
+} from './event-store/store.ts'
+export {
+  type Cursor,
+  type EventMetadata,
+  type ExpectedVersion,
+  type NewEvent,
+  START_CURSOR,
+  type StoredEvent,
+} from './event-store/types.ts'
+export {
+  type ErrorItem,
+  type ErrorMapper,
+  HttpError,
+  installErrorHandling,
+  onShutdown,
+  registerOpsRoutes,
+} from './http.ts'
+export { createLogger, type Logger, silentLogger } from './log.ts'
+export { collectProcessMetrics, metrics, registry } from './metrics.ts'
+export { sleep, WakeSignal } from './signal.ts'

@@ -1,0 +1,41 @@
+/**
+ * A wake-up flag for polling loops: `wait(ms)` resolves after `ms` or as soon as `notify()` is
+ * called; a notify that arrives while nobody waits is kept for the next wait.
+ */
+export class WakeSignal {
+  #pending = false
+  #resolve: (() => void) | undefined
+  #timer: NodeJS.Timeout | undefined
+
+  notify(): void {
+    if (this.#resolve) {
+      const r = this.#resolve
+      this.#clear()
+      r()
+    } else {
+      this.#pending = true
+    }
+  }
+
+  wait(ms: number): Promise<boolean> {
+    if (this.#pending) {
+      this.#pending = false
+      return Promise.resolve(true)
+    }
+    return new Promise<boolean>((resolve) => {
+      this.#resolve = () => resolve(true)
+      this.#timer = setTimeout(() => {
+        this.#clear()
+        resolve(false)
+      }, ms)
+    })
+  }
+
+  #clear(): void {
+    if (this.#timer) clearTimeout(this.#timer)
+    this.#timer = undefined
+    this.#resolve = undefined
+  }
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))

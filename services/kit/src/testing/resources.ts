@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import net from 'node:net'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { migrateToLatest } from '../db/migrate.ts'
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../../migrations')
+
+export function canConnect(host: string, port: number, timeoutMs = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port })
+    const done = (ok: boolean) => {
+      socket.destroy()
+      resolve(ok)
+    }
+    socket.setTimeout(timeoutMs, () => done(false))
+    socket.once('connect', () => done(true))
+    socket.once('error', () => done(false))
+  })
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url)
+  u.pathname = `/${database}`
+  return u.toString()
+}
+
+/** A name that changes whenever a migration file changes, so a stale template is never cloned. */
+export function templateName(): string {
+  const h = createHash('sha256')
+  for (const f of readdirSync(MIGRATIONS_DIR).sort()) {
+    if (!f.endsWith('.ts')) continue
+    h.update(f)
+    h.update(readFileSync(join(MIGRATIONS_DIR, f)))
+  }
+  return `shop_tpl_${h.digest('hex').slice(0, 12)}`
+}
+
+export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  adminUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    return (await client.query<T>(text, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+/** Creates the migrated template database once; every test file clones it. */
+export async function ensureTemplate(adminUrl: string): Promise<string> {
+  const name = templateName()
+  const exists = await adminQuery(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])
+  if (exists.length > 0) return name
+  const building = `${name}_build_${process.pid}`
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${building}"`)
+  await adminQuery(adminUrl, `CREATE DATABASE "${building}"`)
+  const pool = new pg.Pool({ connectionString: withDatabase(adminUrl, building), max: 1 })
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
+  try {
+    await migrateToLatest(db)
+  } finally {
+    await db.destroy()
+  }
+  try {
+    await adminQuery(adminUrl, `ALTER DATABASE "${building}" RENAME TO "${name}"`)
+  } catch (err) {
+    // Another run built the same template at the same time: use theirs.
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${building}"`)
+    const again = await adminQuery(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    if (again.length === 0) throw err
+  }
+  // Old templates from earlier migration sets are no longer cloned.
+  const stale = await adminQuery<{ datname: string }>(
+    adminUrl,
+    "SELECT datname FROM pg_database WHERE datname LIKE 'shop\\_tpl\\_%' AND datname <> $1 AND datname NOT LIKE '%\\_build\\_%'",
+    [name],
+  )
+  for (const { datname } of stale)
+    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${datname}"`).catch(() => {})
+  return name
+}

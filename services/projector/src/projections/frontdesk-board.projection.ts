@@ -1,0 +1,78 @@
+import type { Database, Db } from '@shop/kit'
+import { liveBoardSubject } from '@shop/shared/contracts/subjects'
+import type { BoardUpdateMessage } from '@shop/shared/contracts/ws'
+import { isFinal, type OrderState, toBoardOrderView } from '@shop/shared/domain/ordering'
+import type { Transaction } from 'kysely'
+import type { LiveMessage, Projection } from '../projection.ts'
+import { applyOrderEvents } from './order-rows.ts'
+
+/** How long a finished order stays on the board ("done today" lane). */
+export const BOARD_DONE_RETENTION_MS = 18 * 60 * 60 * 1000
+
+/** The frontdesk board: every order of a branch that is open, or finished recently. */
+export const frontdeskBoardProjection: Projection = {
+  name: 'frontdesk-board',
+  tables: ['rm_frontdesk_board'],
+  streamTypes: ['order'],
+  async apply(trx, events, ctx): Promise<LiveMessage[]> {
+    const changed = await applyOrderEvents(trx, 'rm_frontdesk_board', events)
+    if (changed.length === 0) return []
+    await upsert(trx, changed)
+    return changed.map(({ state, version }) => {
+      const payload: BoardUpdateMessage = {
+        type: 'update',
+        topic: 'board',
+        branchId: state.branchId,
+        orderId: state.orderId,
+        version,
+        data: toBoardOrderView(state),
+      }
+      return { subject: liveBoardSubject(ctx.subjectRoot, state.branchId), payload }
+    })
+  },
+}
+
+async function upsert(trx: Transaction<Database>, rows: { state: OrderState; version: number }[]) {
+  await trx
+    .insertInto('rm_frontdesk_board')
+    .values(
+      rows.map(({ state, version }) => ({
+        order_id: state.orderId,
+        branch_id: state.branchId,
+        version,
+        status: state.lifecycle.status,
+        is_open: !isFinal(state),
+        state: JSON.stringify(state),
+        view: JSON.stringify(toBoardOrderView(state)),
+        // Event time, not projection time: a rebuild must produce the same rows.
+        created_at: state.createdAt,
+        updated_at: state.updatedAt,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('order_id').doUpdateSet((eb) => ({
+        version: eb.ref('excluded.version'),
+        status: eb.ref('excluded.status'),
+        is_open: eb.ref('excluded.is_open'),
+        state: eb.ref('excluded.state'),
+        view: eb.ref('excluded.view'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute()
+}
+
+export type BoardRow = { orderId: string; version: number; view: ReturnType<typeof toBoardOrderView> }
+
+/** Current orders of a branch: open ones, and those finished within the retention window. */
+export async function listBoard(db: Db, branchId: string, now = new Date()): Promise<BoardRow[]> {
+  const since = new Date(now.getTime() - BOARD_DONE_RETENTION_MS)
+  const rows = await db
+    .selectFrom('rm_frontdesk_board')
+    .select(['order_id', 'version', 'view'])
+    .where('branch_id', '=', branchId)
+    .where((eb) => eb.or([eb('is_open', '=', true), eb('updated_at', '>=', since)]))
+    .orderBy('created_at')
+    .execute()
+  return rows.map((r) => ({ orderId: r.order_id, version: r.version, view: r.view as BoardRow['view'] }))
+}

@@ -1,0 +1,59 @@
+// Every NATS subject the platform uses comes from here.
+//
+//   <root>.order.<branchId>.<orderUid>.<EventType>   durable, in the JetStream stream
+//   <root>.<streamType>.<streamId>.<EventType>       other aggregates (catalogue, ...)
+//   <root>_ctl.appended                               core NATS: "new events committed", wakes the publisher
+//   <root>_live.order.<orderUid>                      core NATS: new public order view row
+//   <root>_live.board.<branchId>                      core NATS: new frontdesk board row
+//
+// The live and control subjects use another first token so the stream (<root>.>) never stores them.
+
+export const DEFAULT_SUBJECT_ROOT = 'shop'
+
+export type EventForSubject = {
+  streamType: string
+  streamId: string
+  type: string
+  metadata?: { branchId?: unknown; orderUid?: unknown }
+}
+
+/** A subject token may not contain dots, wildcards or white space. */
+export function token(value: unknown): string {
+  const s = String(value ?? '')
+  return s.length === 0 ? '_' : s.replace(/[^A-Za-z0-9_-]/g, '_')
+}
+
+export function eventSubject(root: string, e: EventForSubject): string {
+  if (e.streamType === 'order' && e.metadata?.branchId !== undefined && e.metadata?.orderUid !== undefined) {
+    return `${root}.order.${token(e.metadata.branchId)}.${token(e.metadata.orderUid)}.${token(e.type)}`
+  }
+  return `${root}.${token(e.streamType)}.${token(e.streamId)}.${token(e.type)}`
+}
+
+export function allEventsSubject(root: string): string {
+  return `${root}.>`
+}
+
+export function orderEventsSubject(root: string, branchId = '*', orderUid = '*'): string {
+  return `${root}.order.${branchId === '*' ? '*' : token(branchId)}.${orderUid === '*' ? '*' : token(orderUid)}.*`
+}
+
+export function jetStreamName(root: string): string {
+  return `${token(root).toUpperCase()}_EVENTS`
+}
+
+export function appendedSubject(root: string): string {
+  return `${root}_ctl.appended`
+}
+
+export function liveOrderSubject(root: string, orderUid: string): string {
+  return `${root}_live.order.${token(orderUid)}`
+}
+
+export function liveBoardSubject(root: string, branchId: string): string {
+  return `${root}_live.board.${token(branchId)}`
+}
+
+export function allLiveSubject(root: string): string {
+  return `${root}_live.>`
+}

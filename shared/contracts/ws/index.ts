@@ -1,0 +1,69 @@
+import { z } from 'zod'
+
+// The WebSocket protocol of the realtime gateway (path /ws). Every update carries the stream
+// version of its row: a client keeps the highest version it has seen and drops older ones, and
+// reloads a snapshot after a reconnect.
+
+export const WS_PATH = '/ws'
+/** Clients that cannot hold a socket poll the HTTP read model this often (spec §9). */
+export const STATUS_POLL_INTERVAL_MS = 10_000
+
+export const subscribeOrderSchema = z.strictObject({
+  type: z.literal('subscribe'),
+  topic: z.literal('order'),
+  uid: z.string().min(1).max(100),
+  hash: z.string().min(1).max(200),
+})
+
+export const subscribeBoardSchema = z.strictObject({
+  type: z.literal('subscribe'),
+  topic: z.literal('board'),
+  branchId: z.string().min(1).max(100),
+  apiKey: z.string().min(1).max(200),
+})
+
+export const pingSchema = z.strictObject({ type: z.literal('ping') })
+
+export const wsClientMessageSchema = z.union([subscribeOrderSchema, subscribeBoardSchema, pingSchema])
+export type WsClientMessage = z.infer<typeof wsClientMessageSchema>
+
+export type OrderUpdateMessage = {
+  type: 'update'
+  topic: 'order'
+  uid: string
+  version: number
+  data: unknown
+}
+export type BoardUpdateMessage = {
+  type: 'update'
+  topic: 'board'
+  branchId: string
+  orderId: string
+  version: number
+  data: unknown
+}
+export type OrderSnapshotMessage = {
+  type: 'snapshot'
+  topic: 'order'
+  uid: string
+  version: number
+  data: unknown
+}
+export type BoardSnapshotMessage = {
+  type: 'snapshot'
+  topic: 'board'
+  branchId: string
+  orders: { orderId: string; version: number; data: unknown }[]
+}
+export type WsErrorMessage = {
+  type: 'error'
+  code: 'bad_request' | 'not_found' | 'forbidden' | 'too_many'
+  message: string
+}
+export type WsServerMessage =
+  | OrderUpdateMessage
+  | BoardUpdateMessage
+  | OrderSnapshotMessage
+  | BoardSnapshotMessage
+  | WsErrorMessage
+  | { type: 'pong' }

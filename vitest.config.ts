@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**', 'data/**'],
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', 'data/**'],
+          globalSetup: ['./services/kit/src/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Two cores: one file per core keeps PostgreSQL and NATS from starving.
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+})
