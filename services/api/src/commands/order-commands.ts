@@ -13,6 +13,7 @@ import type { Actor, CreateOrderBody, OrderEvent } from '@shop/shared/contracts'
 import {
   type CreateOrder,
   type LifecycleCommand,
+  type LifecycleCommandInput,
   type OrderCommand,
   OrderRuleError,
   type OrderState,
@@ -136,9 +137,7 @@ export async function loadOrder(
   return { state, version: stream.version }
 }
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
-
-export type LifecycleCommandInput = DistributiveOmit<LifecycleCommand, 'at' | 'actor'>
+export type { LifecycleCommandInput }
 
 export function withContext(
   deps: CommandDeps,

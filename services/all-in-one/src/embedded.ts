@@ -1,0 +1,72 @@
+import { join } from 'node:path'
+import { buildApp } from '@shop/api'
+import { registerGateway } from '@shop/gateway'
+import {
+  type AppConfig,
+  branchDirectory,
+  type Bus,
+  collectProcessMetrics,
+  connectNatsBus,
+  connectPglite,
+  connectPostgres,
+  type DbHandle,
+  type Logger,
+  MemoryBus,
+  migrateToLatest,
+} from '@shop/kit'
+import { allProjections, startProjector } from '@shop/projector'
+import { startPublisher } from '@shop/publisher'
+import type { FastifyInstance } from 'fastify'
+import { seedDemo } from './demo.ts'
+
+export type Shop = {
+  url: string
+  app: FastifyInstance
+  db: DbHandle
+  bus: Bus
+  close(): Promise<void>
+}
+
+/**
+ * API, publisher, projectors and gateway in one process. Without DATABASE_URL / NATS_URL it
+ * runs on PGlite in the data folder with the in-process bus: nothing to install.
+ */
+export async function startShop(config: AppConfig, log: Logger, opts: { demo?: boolean } = {}): Promise<Shop> {
+  collectProcessMetrics()
+  const db = config.databaseUrl
+    ? connectPostgres({ url: config.databaseUrl, applicationName: 'shop-all-in-one' })
+    : await connectPglite(join(config.dataDir, 'pglite'))
+  await migrateToLatest(db.db as never)
+  const bus: Bus = config.natsUrl
+    ? await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name: 'shop-all-in-one' })
+    : new MemoryBus(config.subjectRoot)
+  const branches = branchDirectory(config.branches)
+  const publisher = startPublisher({ db: db.db, bus, log, exclusive: db.kind === 'postgres' })
+  const projector = startProjector({ db: db.db, bus, log, projections: allProjections })
+  let gateway: Awaited<ReturnType<typeof registerGateway>> | undefined
+  const app = await buildApp({
+    db: db.db,
+    bus,
+    branches,
+    log,
+    extend: async (instance) => {
+      gateway = await registerGateway(instance, { db: db.db, bus, branches, log })
+    },
+  })
+  if (opts.demo !== false) await seedDemo({ db: db.db, bus, branches: config.branches, log })
+  const address = await app.listen({ port: config.port, host: config.host })
+  return {
+    url: address,
+    app,
+    db,
+    bus,
+    async close() {
+      await gateway?.close()
+      await app.close()
+      await publisher.stop()
+      await projector.stop()
+      await bus.close()
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,3 @@
+export * from './events/order.events.ts'
+export * from './http/errors.http.ts'
+export * from './http/orders.http.ts'

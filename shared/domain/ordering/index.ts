@@ -1,0 +1,75 @@
+export type { Actor, OrderEvent, OrderEventType, OrderItem } from '../../contracts/events/order.events.ts'
+export type {
+  AcceptCounterAppointment,
+  AnswerQuestionnaire,
+  CancelOrder,
+  CompleteOrder,
+  ConfirmOrder,
+  CreateOrder,
+  FailOrder,
+  LifecycleCommand,
+  LifecycleCommandInput,
+  LifecycleCommandType,
+  MarkDelivered,
+  MarkInDelivery,
+  MarkPaid,
+  OrderCommand,
+  OrderCommandType,
+  OrderQuestionnaire,
+  OrderState,
+  ProposeCounterAppointment,
+  RefundPayment,
+  RejectCounterAppointment,
+  RejectOrder,
+  TimelineStep,
+  WithoutContext,
+} from './order.decider.ts'
+export {
+  decide,
+  evolve,
+  foldOrder,
+  initialOrderState,
+  machineContextOf,
+  ORDER_COMMAND_RULES,
+  orderDecider,
+} from './order.decider.ts'
+export type { OrderRuleErrorCode } from './order.errors.ts'
+export { isOrderRuleError, OrderRuleError } from './order.errors.ts'
+export type {
+  CounterAppointmentStatus,
+  OrderLifecycle,
+  OrderMachineContext,
+  OrderMachineEvent,
+  OrderMachineEventType,
+  OrderMachineSnapshot,
+  OrderStatus,
+  PaymentStatus,
+  QuestionnaireStatus,
+} from './order.machine.ts'
+export {
+  allowedMachineEvents,
+  COUNTER_APPOINTMENT_STATUSES,
+  canApply,
+  FINAL_ORDER_STATUSES,
+  initialLifecycle,
+  isFinalStatus,
+  nextLifecycle,
+  ORDER_MACHINE_EVENT_TYPES,
+  ORDER_STATUSES,
+  orderMachine,
+  PAYMENT_STATUSES,
+  QUESTIONNAIRE_STATUSES,
+  restoreSnapshot,
+} from './order.machine.ts'
+export type { BoardOrderView, CustomerAction, PublicOrderView, StaffAction } from './order.views.ts'
+export {
+  CUSTOMER_ACTIONS,
+  customerActions,
+  isFinal,
+  paymentStatusOf,
+  STAFF_ACTIONS,
+  staffActions,
+  statusOf,
+  toBoardOrderView,
+  toPublicOrderView,
+} from './order.views.ts'

@@ -1,0 +1,487 @@
+import type {
+  Actor,
+  OrderCustomer,
+  OrderEvent,
+  OrderEventOf,
+  OrderEventType,
+  OrderItem,
+  OrderPricing,
+} from '../../contracts/events/order.events.ts'
+import { t } from '../../i18n/index.ts'
+import { OrderRuleError } from './order.errors.ts'
+import type {
+  OrderLifecycle,
+  OrderMachineContext,
+  OrderMachineEventType,
+  OrderStatus,
+} from './order.machine.ts'
+import { canApply, initialLifecycle, nextLifecycle } from './order.machine.ts'
+
+// ---------------------------------------------------------------------------------------------
+// Commands
+
+type CommandBase = {
+  /** ISO date-time of the request; the domain never reads a clock. */
+  at: string
+  actor: Actor
+}
+
+export type CreateOrder = CommandBase & {
+  type: 'CreateOrder'
+  orderId: string
+  uid: string
+  hash: string
+  branchId: string
+  isDelivery: boolean
+  isDineIn: boolean
+  tableIdentifier?: string | null
+  customer: { firstName: string; lastName: string; email?: string | null; phone?: string | null }
+  items: OrderItem[]
+  /** null: as soon as possible. */
+  appointment: string | null
+  comment?: string | null
+  /** Defaults to 'cash'. */
+  paymentMethod?: string
+  isOnlinePayment: boolean
+  pricing: OrderPricing
+}
+export type ConfirmOrder = CommandBase & { type: 'ConfirmOrder' }
+export type RejectOrder = CommandBase & { type: 'RejectOrder'; message: string }
+export type CancelOrder = CommandBase & { type: 'CancelOrder'; reason?: string | null }
+export type MarkInDelivery = CommandBase & { type: 'MarkInDelivery' }
+export type CompleteOrder = CommandBase & { type: 'CompleteOrder' }
+export type MarkDelivered = CommandBase & { type: 'MarkDelivered' }
+export type FailOrder = CommandBase & { type: 'FailOrder'; reason: string }
+export type MarkPaid = CommandBase & { type: 'MarkPaid'; reference?: string | null }
+export type RefundPayment = CommandBase & { type: 'RefundPayment' }
+export type ProposeCounterAppointment = CommandBase & {
+  type: 'ProposeCounterAppointment'
+  appointment: string
+}
+export type AcceptCounterAppointment = CommandBase & { type: 'AcceptCounterAppointment' }
+export type RejectCounterAppointment = CommandBase & { type: 'RejectCounterAppointment' }
+export type AnswerQuestionnaire = CommandBase & {
+  type: 'AnswerQuestionnaire'
+  rating: number
+  foodRating: number
+  serviceRating: number
+  processRating: number
+  comment?: string | null
+}
+
+export type OrderCommand =
+  | CreateOrder
+  | ConfirmOrder
+  | RejectOrder
+  | CancelOrder
+  | MarkInDelivery
+  | CompleteOrder
+  | MarkDelivered
+  | FailOrder
+  | MarkPaid
+  | RefundPayment
+  | ProposeCounterAppointment
+  | AcceptCounterAppointment
+  | RejectCounterAppointment
+  | AnswerQuestionnaire
+export type OrderCommandType = OrderCommand['type']
+export type LifecycleCommand = Exclude<OrderCommand, CreateOrder>
+export type LifecycleCommandType = LifecycleCommand['type']
+
+/** A command without its request context; distributive, so each variant keeps its fields. */
+export type WithoutContext<C> = C extends unknown ? Omit<C, 'at' | 'actor'> : never
+export type LifecycleCommandInput = WithoutContext<LifecycleCommand>
+
+type CommandRule = {
+  machineEvent: OrderMachineEventType
+  eventType: Exclude<OrderEventType, 'OrderCreated'>
+  /** Key under `action.` in the catalogue. */
+  action: string
+}
+
+/** Which machine event a command asks for, which domain event it yields, how it is named. */
+export const ORDER_COMMAND_RULES: Readonly<Record<LifecycleCommandType, CommandRule>> = {
+  ConfirmOrder: { machineEvent: 'CONFIRM', eventType: 'OrderConfirmed', action: 'confirmOrder' },
+  RejectOrder: { machineEvent: 'REJECT', eventType: 'OrderRejected', action: 'rejectOrder' },
+  CancelOrder: { machineEvent: 'CANCEL', eventType: 'OrderCanceled', action: 'cancelOrder' },
+  MarkInDelivery: {
+    machineEvent: 'IN_DELIVERY',
+    eventType: 'OrderMarkedInDelivery',
+    action: 'markInDelivery',
+  },
+  CompleteOrder: { machineEvent: 'COMPLETE', eventType: 'OrderCompleted', action: 'completeOrder' },
+  MarkDelivered: { machineEvent: 'DELIVERED', eventType: 'OrderDelivered', action: 'markDelivered' },
+  FailOrder: { machineEvent: 'FAIL', eventType: 'OrderFailed', action: 'failOrder' },
+  MarkPaid: { machineEvent: 'PAYMENT_SUCCEEDED', eventType: 'OrderPaid', action: 'markPaid' },
+  RefundPayment: { machineEvent: 'REFUND', eventType: 'OrderRefunded', action: 'refundPayment' },
+  ProposeCounterAppointment: {
+    machineEvent: 'PROPOSE_COUNTER_APPOINTMENT',
+    eventType: 'CounterAppointmentProposed',
+    action: 'proposeCounterAppointment',
+  },
+  AcceptCounterAppointment: {
+    machineEvent: 'ACCEPT_COUNTER_APPOINTMENT',
+    eventType: 'CounterAppointmentAccepted',
+    action: 'acceptCounterAppointment',
+  },
+  RejectCounterAppointment: {
+    machineEvent: 'REJECT_COUNTER_APPOINTMENT',
+    eventType: 'CounterAppointmentRejected',
+    action: 'rejectCounterAppointment',
+  },
+  AnswerQuestionnaire: {
+    machineEvent: 'ANSWER_QUESTIONNAIRE',
+    eventType: 'QuestionnaireAnswered',
+    action: 'answerQuestionnaire',
+  },
+}
+
+const MACHINE_EVENT_OF: Readonly<Record<Exclude<OrderEventType, 'OrderCreated'>, OrderMachineEventType>> =
+  Object.fromEntries(
+    Object.values(ORDER_COMMAND_RULES).map((rule) => [rule.eventType, rule.machineEvent]),
+  ) as Record<Exclude<OrderEventType, 'OrderCreated'>, OrderMachineEventType>
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+export type TimelineStep = { status: OrderStatus; at: string }
+
+export type OrderQuestionnaire = {
+  rating: number
+  foodRating: number
+  serviceRating: number
+  processRating: number
+  comment: string | null
+  answeredAt: string
+}
+
+/** Everything the views need; the stream version is the store's business, not the domain's. */
+export type OrderState = {
+  orderId: string
+  uid: string
+  hash: string
+  branchId: string
+  isDelivery: boolean
+  isDineIn: boolean
+  tableIdentifier: string | null
+  customer: OrderCustomer
+  items: OrderItem[]
+  /** The requested time; null means as soon as possible. */
+  appointment: string | null
+  comment: string | null
+  paymentMethod: string
+  isOnlinePayment: boolean
+  pricing: OrderPricing
+  lifecycle: OrderLifecycle
+  timeline: TimelineStep[]
+  /** The latest time the shop proposed; its status is `lifecycle.counterAppointment`. */
+  counterAppointment: string | null
+  rejectionMessage: string | null
+  cancelReason: string | null
+  failureReason: string | null
+  paymentReference: string | null
+  questionnaire: OrderQuestionnaire | null
+  createdAt: string
+  updatedAt: string
+}
+
+export const initialOrderState: OrderState | null = null
+
+export function machineContextOf(
+  state: Pick<OrderState, 'isDelivery' | 'isOnlinePayment'>,
+): OrderMachineContext {
+  return { isDelivery: state.isDelivery, isOnlinePayment: state.isOnlinePayment }
+}
+
+// ---------------------------------------------------------------------------------------------
+// decide
+
+export function decide(command: OrderCommand, state: OrderState | null): OrderEvent[] {
+  if (command.type === 'CreateOrder') {
+    if (state) throw new OrderRuleError('already_exists', t('error.alreadyExists'))
+    return [createOrder(command)]
+  }
+  if (!state) throw new OrderRuleError('not_found', t('error.notFound'))
+
+  const rule = ORDER_COMMAND_RULES[command.type]
+  // Legality first: "not possible now" is more useful than a complaint about the payload.
+  if (!canApply(state.lifecycle, machineContextOf(state), { type: rule.machineEvent })) {
+    throw illegalTransition(command, state)
+  }
+  assertIsoDateTime(command.at, 'at')
+
+  const base = { orderId: state.orderId, at: command.at, actor: command.actor }
+  switch (command.type) {
+    case 'ConfirmOrder':
+      return [{ type: 'OrderConfirmed', ...base }]
+    case 'RejectOrder':
+      return [{ type: 'OrderRejected', ...base, message: requireText(command.message, 'message') }]
+    case 'CancelOrder':
+      return [{ type: 'OrderCanceled', ...base, reason: optionalText(command.reason) }]
+    case 'MarkInDelivery':
+      return [{ type: 'OrderMarkedInDelivery', ...base }]
+    case 'CompleteOrder':
+      return [{ type: 'OrderCompleted', ...base }]
+    case 'MarkDelivered':
+      return [{ type: 'OrderDelivered', ...base }]
+    case 'FailOrder':
+      return [{ type: 'OrderFailed', ...base, reason: requireText(command.reason, 'reason') }]
+    case 'MarkPaid':
+      return [{ type: 'OrderPaid', ...base, reference: optionalText(command.reference) }]
+    case 'RefundPayment':
+      return [{ type: 'OrderRefunded', ...base }]
+    case 'ProposeCounterAppointment':
+      assertIsoDateTime(command.appointment, 'appointment')
+      return [{ type: 'CounterAppointmentProposed', ...base, appointment: command.appointment }]
+    case 'AcceptCounterAppointment':
+      return [{ type: 'CounterAppointmentAccepted', ...base, appointment: pendingProposal(command, state) }]
+    case 'RejectCounterAppointment':
+      return [{ type: 'CounterAppointmentRejected', ...base, appointment: pendingProposal(command, state) }]
+    case 'AnswerQuestionnaire':
+      return [answerQuestionnaire(command, base)]
+  }
+}
+
+function createOrder(command: CreateOrder): OrderEventOf<'OrderCreated'> {
+  assertIsoDateTime(command.at, 'at')
+  const orderId = requireText(command.orderId, 'orderId')
+  const uid = requireText(command.uid, 'uid')
+  const hash = requireText(command.hash, 'hash')
+  const branchId = requireText(command.branchId, 'branchId')
+  if (command.isDelivery && command.isDineIn) {
+    throw new OrderRuleError('invalid', t('validation.deliveryAndDineIn'), 'isDineIn')
+  }
+  const tableIdentifier = optionalText(command.tableIdentifier)
+  // The kitchen has to know where to serve; a table only means something for dine-in.
+  if (command.isDineIn && tableIdentifier === null) {
+    throw new OrderRuleError('invalid', t('validation.notBlank'), 'tableIdentifier')
+  }
+  const customer: OrderCustomer = {
+    firstName: requireText(command.customer.firstName, 'customer.firstName'),
+    lastName: requireText(command.customer.lastName, 'customer.lastName'),
+    email: optionalText(command.customer.email),
+    phone: optionalText(command.customer.phone),
+  }
+  if (command.items.length === 0) {
+    throw new OrderRuleError('invalid', t('validation.collectionMin', { limit: 1 }), 'items')
+  }
+  const items = command.items.map((item, index): OrderItem => {
+    const field = (name: string) => `items.${index}.${name}`
+    if (!Number.isFinite(item.amount) || item.amount <= 0) {
+      throw new OrderRuleError('invalid', t('validation.greaterThan', { limit: 0 }), field('amount'))
+    }
+    return {
+      itemId: requireText(item.itemId, field('itemId')),
+      productUid: requireText(item.productUid, field('productUid')),
+      name: item.name,
+      amount: item.amount,
+      unit: requireText(item.unit, field('unit')),
+      unitPrice: requireCents(item.unitPrice, field('unitPrice')),
+      total: requireCents(item.total, field('total')),
+    }
+  })
+  if (command.appointment !== null) assertIsoDateTime(command.appointment, 'appointment')
+  return {
+    type: 'OrderCreated',
+    orderId,
+    at: command.at,
+    actor: command.actor,
+    uid,
+    hash,
+    branchId,
+    isDelivery: command.isDelivery,
+    isDineIn: command.isDineIn,
+    tableIdentifier: command.isDineIn ? tableIdentifier : null,
+    customer,
+    items,
+    appointment: command.appointment,
+    comment: optionalText(command.comment),
+    paymentMethod: optionalText(command.paymentMethod) ?? 'cash',
+    isOnlinePayment: command.isOnlinePayment,
+    pricing: { totalGross: requireCents(command.pricing.totalGross, 'pricing.totalGross') },
+  }
+}
+
+function answerQuestionnaire(
+  command: AnswerQuestionnaire,
+  base: { orderId: string; at: string; actor: Actor },
+): OrderEventOf<'QuestionnaireAnswered'> {
+  const ratings = {
+    rating: requireRating(command.rating, 'rating'),
+    foodRating: requireRating(command.foodRating, 'foodRating'),
+    serviceRating: requireRating(command.serviceRating, 'serviceRating'),
+    processRating: requireRating(command.processRating, 'processRating'),
+  }
+  const comment = optionalText(command.comment)
+  if (comment !== null && comment.length > 2000) {
+    throw new OrderRuleError('invalid', t('validation.tooLong', { limit: 2000 }), 'comment')
+  }
+  return { type: 'QuestionnaireAnswered', ...base, ...ratings, comment }
+}
+
+function pendingProposal(command: LifecycleCommand, state: OrderState): string {
+  // The machine only lets the customer answer while a proposal is pending, and proposing
+  // stores its time; a missing one means a history the machine would not have produced.
+  if (state.counterAppointment === null) throw illegalTransition(command, state)
+  return state.counterAppointment
+}
+
+function illegalTransition(command: LifecycleCommand, state: OrderState): OrderRuleError {
+  const rule = ORDER_COMMAND_RULES[command.type]
+  const actionKey = command.type === 'MarkInDelivery' && !state.isDelivery ? 'markReady' : rule.action
+  const message = t('error.illegalTransition', {
+    action: t(`action.${actionKey}`),
+    status: t(`status.${state.lifecycle.status}`),
+  })
+  const reason = refusalReason(rule.machineEvent, state.lifecycle)
+  return new OrderRuleError('illegal_transition', reason ? `${message} ${reason}` : message)
+}
+
+// The status alone does not explain every refusal: name the other region that blocked it.
+function refusalReason(event: OrderMachineEventType, lifecycle: OrderLifecycle): string | null {
+  const awaiting = lifecycle.status === 'awaitingConfirmation'
+  switch (event) {
+    case 'CONFIRM':
+      if (awaiting && lifecycle.payment === 'awaiting') return t('error.reason.paymentPending')
+      if (awaiting && lifecycle.counterAppointment === 'proposed')
+        return t('error.reason.counterAppointmentPending')
+      return null
+    case 'PROPOSE_COUNTER_APPOINTMENT':
+      return awaiting && lifecycle.payment === 'awaiting' ? t('error.reason.paymentPending') : null
+    case 'ACCEPT_COUNTER_APPOINTMENT':
+    case 'REJECT_COUNTER_APPOINTMENT':
+      return awaiting && lifecycle.counterAppointment !== 'proposed'
+        ? t('error.reason.noCounterAppointment')
+        : null
+    case 'ANSWER_QUESTIONNAIRE':
+      return lifecycle.questionnaire === 'answered' ? t('error.reason.questionnaireAnswered') : null
+    case 'PAYMENT_SUCCEEDED':
+    case 'REFUND':
+      return t('error.reason.paymentStatus', { paymentStatus: t(`paymentStatus.${lifecycle.payment}`) })
+    default:
+      return null
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation helpers: messages from the catalogue, fields as the command names them.
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/
+
+function assertIsoDateTime(value: string, field: string): void {
+  if (typeof value !== 'string' || !ISO_DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new OrderRuleError('invalid', t('validation.dateTime'), field)
+  }
+}
+
+function requireText(value: string | null | undefined, field: string): string {
+  const text = typeof value === 'string' ? value.trim() : ''
+  if (text === '') throw new OrderRuleError('invalid', t('validation.notBlank'), field)
+  return text
+}
+
+function optionalText(value: string | null | undefined): string | null {
+  const text = typeof value === 'string' ? value.trim() : ''
+  return text === '' ? null : text
+}
+
+function requireCents(value: number, field: string): number {
+  if (!Number.isSafeInteger(value))
+    throw new OrderRuleError('invalid', t('validation.type', { type: 'int' }), field)
+  if (value < 0) throw new OrderRuleError('invalid', t('validation.min', { limit: 0 }), field)
+  return value
+}
+
+function requireRating(value: number, field: string): number {
+  if (!Number.isInteger(value))
+    throw new OrderRuleError('invalid', t('validation.type', { type: 'int' }), field)
+  if (value < 1) throw new OrderRuleError('invalid', t('validation.min', { limit: 1 }), field)
+  if (value > 5) throw new OrderRuleError('invalid', t('validation.max', { limit: 5 }), field)
+  return value
+}
+
+// ---------------------------------------------------------------------------------------------
+// evolve
+
+export function evolve(state: OrderState | null, event: OrderEvent): OrderState | null {
+  if (event.type === 'OrderCreated') {
+    // A second creation cannot be decided; if one were stored, the first one stands.
+    if (state) return state
+    return {
+      orderId: event.orderId,
+      uid: event.uid,
+      hash: event.hash,
+      branchId: event.branchId,
+      isDelivery: event.isDelivery,
+      isDineIn: event.isDineIn,
+      tableIdentifier: event.tableIdentifier,
+      customer: { ...event.customer },
+      items: event.items.map((item) => ({ ...item })),
+      appointment: event.appointment,
+      comment: event.comment,
+      paymentMethod: event.paymentMethod,
+      isOnlinePayment: event.isOnlinePayment,
+      pricing: { ...event.pricing },
+      lifecycle: initialLifecycle(machineContextOf(event)),
+      timeline: [{ status: 'awaitingConfirmation', at: event.at }],
+      counterAppointment: null,
+      rejectionMessage: null,
+      cancelReason: null,
+      failureReason: null,
+      paymentReference: null,
+      questionnaire: null,
+      createdAt: event.at,
+      updatedAt: event.at,
+    }
+  }
+  if (!state) return state
+
+  // Events are facts: if the machine would refuse one (history written under older rules),
+  // the lifecycle stays put but the data is still taken over.
+  const lifecycle =
+    nextLifecycle(state.lifecycle, machineContextOf(state), { type: MACHINE_EVENT_OF[event.type] }) ??
+    state.lifecycle
+  const timeline =
+    lifecycle.status === state.lifecycle.status
+      ? state.timeline
+      : [...state.timeline, { status: lifecycle.status, at: event.at }]
+  const next: OrderState = { ...state, lifecycle, timeline, updatedAt: event.at }
+
+  switch (event.type) {
+    case 'OrderRejected':
+      return { ...next, rejectionMessage: event.message }
+    case 'OrderCanceled':
+      return { ...next, cancelReason: event.reason }
+    case 'OrderFailed':
+      return { ...next, failureReason: event.reason }
+    case 'OrderPaid':
+      return { ...next, paymentReference: event.reference }
+    case 'CounterAppointmentProposed':
+      return { ...next, counterAppointment: event.appointment }
+    case 'QuestionnaireAnswered':
+      return {
+        ...next,
+        questionnaire: {
+          rating: event.rating,
+          foodRating: event.foodRating,
+          serviceRating: event.serviceRating,
+          processRating: event.processRating,
+          comment: event.comment,
+          answeredAt: event.at,
+        },
+      }
+    default:
+      return next
+  }
+}
+
+export function foldOrder(events: readonly OrderEvent[]): OrderState | null {
+  return events.reduce<OrderState | null>(evolve, initialOrderState)
+}
+
+/** The shape the event-store command handler takes. */
+export const orderDecider = {
+  initialState: (): OrderState | null => initialOrderState,
+  evolve,
+  decide,
+}

@@ -1,0 +1,288 @@
+/**
+ * The order lifecycle: the one place that says which transitions are legal. The server asks
+ * it before deciding a command; clients ask it for status, timeline and allowed actions.
+ *
+ * Four parallel regions, because payment, the counter-appointment dialogue and the rating
+ * move independently of the kitchen status but are constrained by it:
+ *
+ * - status: awaitingConfirmation → confirmed → inDelivery (delivery) | ready (takeaway,
+ *   dine-in) → completed; delivery orders may end as `delivered` instead, which counts as
+ *   completed (the views set isCompleted for it, the questionnaire is open for it).
+ *   rejected, canceled and failed end the flow.
+ * - Confirming needs a settled payment: an online payment that is still pending may yet
+ *   fail, and FAIL is only possible before confirmation, so confirming first would leave a
+ *   confirmed order that was never paid. For the same reason the shop cannot propose a
+ *   counter-appointment while the payment is pending (accepting it confirms the order).
+ * - Confirming is refused while a counter-appointment is pending: the shop asked the
+ *   customer, the customer's answer decides. Accepting it confirms the order (the shop
+ *   proposed the time itself), rejecting it cancels the order. Proposing again while one is
+ *   pending replaces it. When the order ends otherwise first, the proposal is `withdrawn`.
+ * - A payment failure is one domain event (OrderFailed → FAIL): the status region moves
+ *   awaitingConfirmation → failed and the payment region awaiting → failed in the same step.
+ * - A payment that arrives after the order was canceled or rejected is still recorded (the
+ *   money is there), so it can be refunded. Refunds only go paid → refunded, and only when
+ *   the order was not fulfilled (canceled, rejected, failed); money back on a fulfilled order
+ *   is a goodwill matter outside the lifecycle.
+ * - The questionnaire can be answered once, and only when the shop accepted the order and it
+ *   was not canceled afterwards (status confirmed, ready, inDelivery, completed, delivered).
+ *
+ * Only the status finals are `type: 'final'`: a final payment or questionnaire state would let
+ * the whole parallel machine reach `done` and stop accepting events.
+ */
+import { and, initialTransition, not, or, setup, stateIn, transition } from 'xstate'
+
+export const ORDER_STATUSES = [
+  'awaitingConfirmation',
+  'confirmed',
+  'ready',
+  'inDelivery',
+  'completed',
+  'delivered',
+  'rejected',
+  'canceled',
+  'failed',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
+  'completed',
+  'delivered',
+  'rejected',
+  'canceled',
+  'failed',
+]
+
+export const PAYMENT_STATUSES = ['notRequired', 'awaiting', 'paid', 'refunded', 'failed'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+export const COUNTER_APPOINTMENT_STATUSES = ['none', 'proposed', 'accepted', 'rejected', 'withdrawn'] as const
+export type CounterAppointmentStatus = (typeof COUNTER_APPOINTMENT_STATUSES)[number]
+
+export const QUESTIONNAIRE_STATUSES = ['open', 'answered'] as const
+export type QuestionnaireStatus = (typeof QUESTIONNAIRE_STATUSES)[number]
+
+/** The machine's state value; kept in the order state so checks need no replay. */
+export type OrderLifecycle = {
+  status: OrderStatus
+  payment: PaymentStatus
+  counterAppointment: CounterAppointmentStatus
+  questionnaire: QuestionnaireStatus
+}
+
+/** What the guards need to know about the order; fixed when the order is created. */
+export type OrderMachineContext = {
+  isDelivery: boolean
+  isOnlinePayment: boolean
+}
+
+export const ORDER_MACHINE_EVENT_TYPES = [
+  'CONFIRM',
+  'REJECT',
+  'CANCEL',
+  'IN_DELIVERY',
+  'COMPLETE',
+  'DELIVERED',
+  'FAIL',
+  'PAYMENT_SUCCEEDED',
+  'REFUND',
+  'PROPOSE_COUNTER_APPOINTMENT',
+  'ACCEPT_COUNTER_APPOINTMENT',
+  'REJECT_COUNTER_APPOINTMENT',
+  'ANSWER_QUESTIONNAIRE',
+] as const
+export type OrderMachineEventType = (typeof ORDER_MACHINE_EVENT_TYPES)[number]
+// Events carry no payload: legality never depends on the data, only on the state.
+export type OrderMachineEvent = { type: OrderMachineEventType }
+
+export const orderMachine = setup({
+  types: {
+    context: {} as OrderMachineContext,
+    input: {} as OrderMachineContext,
+    events: {} as OrderMachineEvent,
+  },
+  guards: {
+    isDelivery: ({ context }) => context.isDelivery,
+    isOnlinePayment: ({ context }) => context.isOnlinePayment,
+    isAwaitingConfirmation: stateIn({ status: 'awaitingConfirmation' }),
+    isPaymentPending: stateIn({ payment: 'awaiting' }),
+    hasPendingCounterAppointment: stateIn({ counterAppointment: 'proposed' }),
+    wasAcceptedByShop: or([
+      stateIn({ status: 'confirmed' }),
+      stateIn({ status: 'ready' }),
+      stateIn({ status: 'inDelivery' }),
+      stateIn({ status: 'completed' }),
+      stateIn({ status: 'delivered' }),
+    ]),
+    isUnfulfilled: or([
+      stateIn({ status: 'canceled' }),
+      stateIn({ status: 'rejected' }),
+      stateIn({ status: 'failed' }),
+    ]),
+  },
+}).createMachine({
+  id: 'order',
+  type: 'parallel',
+  context: ({ input }) => ({ isDelivery: input.isDelivery, isOnlinePayment: input.isOnlinePayment }),
+  states: {
+    status: {
+      initial: 'awaitingConfirmation',
+      states: {
+        awaitingConfirmation: {
+          on: {
+            CONFIRM: {
+              target: 'confirmed',
+              guard: and([not('isPaymentPending'), not('hasPendingCounterAppointment')]),
+            },
+            REJECT: { target: 'rejected' },
+            CANCEL: { target: 'canceled' },
+            FAIL: { target: 'failed' },
+            ACCEPT_COUNTER_APPOINTMENT: { target: 'confirmed', guard: 'hasPendingCounterAppointment' },
+            REJECT_COUNTER_APPOINTMENT: { target: 'canceled', guard: 'hasPendingCounterAppointment' },
+          },
+        },
+        confirmed: {
+          on: {
+            IN_DELIVERY: [{ target: 'inDelivery', guard: 'isDelivery' }, { target: 'ready' }],
+            COMPLETE: { target: 'completed' },
+            CANCEL: { target: 'canceled' },
+          },
+        },
+        ready: {
+          on: {
+            COMPLETE: { target: 'completed' },
+            CANCEL: { target: 'canceled' },
+          },
+        },
+        inDelivery: {
+          on: {
+            COMPLETE: { target: 'completed' },
+            DELIVERED: { target: 'delivered' },
+            CANCEL: { target: 'canceled' },
+          },
+        },
+        completed: { type: 'final' },
+        delivered: { type: 'final' },
+        rejected: { type: 'final' },
+        canceled: { type: 'final' },
+        failed: { type: 'final' },
+      },
+    },
+    payment: {
+      // Transient: the initial payment state depends on the order, not on the chart.
+      initial: 'undetermined',
+      states: {
+        undetermined: {
+          always: [{ target: 'awaiting', guard: 'isOnlinePayment' }, { target: 'notRequired' }],
+        },
+        notRequired: {},
+        awaiting: {
+          on: {
+            PAYMENT_SUCCEEDED: { target: 'paid' },
+            FAIL: { target: 'failed', guard: 'isAwaitingConfirmation' },
+          },
+        },
+        paid: {
+          on: {
+            REFUND: { target: 'refunded', guard: 'isUnfulfilled' },
+          },
+        },
+        refunded: {},
+        failed: {},
+      },
+    },
+    counterAppointment: {
+      initial: 'none',
+      states: {
+        none: {
+          on: {
+            PROPOSE_COUNTER_APPOINTMENT: {
+              target: 'proposed',
+              guard: and(['isAwaitingConfirmation', not('isPaymentPending')]),
+            },
+          },
+        },
+        proposed: {
+          on: {
+            PROPOSE_COUNTER_APPOINTMENT: {
+              target: 'proposed',
+              reenter: true,
+              guard: 'isAwaitingConfirmation',
+            },
+            ACCEPT_COUNTER_APPOINTMENT: { target: 'accepted' },
+            REJECT_COUNTER_APPOINTMENT: { target: 'rejected' },
+            REJECT: { target: 'withdrawn' },
+            CANCEL: { target: 'withdrawn' },
+            FAIL: { target: 'withdrawn' },
+          },
+        },
+        accepted: {},
+        rejected: {},
+        withdrawn: {},
+      },
+    },
+    questionnaire: {
+      initial: 'open',
+      states: {
+        open: {
+          on: {
+            ANSWER_QUESTIONNAIRE: { target: 'answered', guard: 'wasAcceptedByShop' },
+          },
+        },
+        answered: {},
+      },
+    },
+  },
+})
+
+export type OrderMachineSnapshot = ReturnType<typeof orderMachine.resolveState>
+
+function toLifecycle(snapshot: OrderMachineSnapshot): OrderLifecycle {
+  return { ...(snapshot.value as OrderLifecycle) }
+}
+
+/** The lifecycle of a freshly created order. */
+export function initialLifecycle(context: OrderMachineContext): OrderLifecycle {
+  const [snapshot] = initialTransition(orderMachine, context)
+  return toLifecycle(snapshot)
+}
+
+/** Rebuilds a machine snapshot from a stored lifecycle, without replaying events. */
+export function restoreSnapshot(
+  lifecycle: OrderLifecycle,
+  context: OrderMachineContext,
+): OrderMachineSnapshot {
+  return orderMachine.resolveState({ value: lifecycle, context: { ...context } })
+}
+
+export function canApply(
+  lifecycle: OrderLifecycle,
+  context: OrderMachineContext,
+  event: OrderMachineEvent,
+): boolean {
+  return restoreSnapshot(lifecycle, context).can(event)
+}
+
+/** The lifecycle after `event`, or null when the machine refuses it. */
+export function nextLifecycle(
+  lifecycle: OrderLifecycle,
+  context: OrderMachineContext,
+  event: OrderMachineEvent,
+): OrderLifecycle | null {
+  const snapshot = restoreSnapshot(lifecycle, context)
+  if (!snapshot.can(event)) return null
+  const [next] = transition(orderMachine, snapshot, event)
+  return toLifecycle(next)
+}
+
+/** Every machine event the lifecycle accepts now, in declaration order. */
+export function allowedMachineEvents(
+  lifecycle: OrderLifecycle,
+  context: OrderMachineContext,
+): OrderMachineEventType[] {
+  const snapshot = restoreSnapshot(lifecycle, context)
+  return ORDER_MACHINE_EVENT_TYPES.filter((type) => snapshot.can({ type }))
+}
+
+export function isFinalStatus(status: OrderStatus): boolean {
+  return FINAL_ORDER_STATUSES.includes(status)
+}

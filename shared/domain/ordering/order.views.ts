@@ -1,0 +1,202 @@
+import type { OrderCustomer, OrderItem } from '../../contracts/events/order.events.ts'
+import type { OrderState, TimelineStep } from './order.decider.ts'
+import { machineContextOf } from './order.decider.ts'
+import type {
+  CounterAppointmentStatus,
+  OrderMachineEventType,
+  OrderStatus,
+  PaymentStatus,
+} from './order.machine.ts'
+import { allowedMachineEvents, isFinalStatus } from './order.machine.ts'
+
+/** Staff actions, named like the back-office status calls (POST /orders/{id}/status/…). */
+export const STAFF_ACTIONS = [
+  'cancel',
+  'confirm',
+  'reject',
+  'in-delivery',
+  'completed',
+  'delivered',
+  'counter-appointment',
+] as const
+export type StaffAction = (typeof STAFF_ACTIONS)[number]
+
+/** Customer actions, named like the public order calls (POST /orders/public/{uid}/{hash}/…). */
+export const CUSTOMER_ACTIONS = [
+  'confirm-counter-appointment',
+  'reject-counter-appointment',
+  'questionnaire',
+] as const
+export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number]
+
+const STAFF_ACTION_EVENTS: Readonly<Record<StaffAction, OrderMachineEventType>> = {
+  cancel: 'CANCEL',
+  confirm: 'CONFIRM',
+  reject: 'REJECT',
+  'in-delivery': 'IN_DELIVERY',
+  completed: 'COMPLETE',
+  delivered: 'DELIVERED',
+  'counter-appointment': 'PROPOSE_COUNTER_APPOINTMENT',
+}
+
+const CUSTOMER_ACTION_EVENTS: Readonly<Record<CustomerAction, OrderMachineEventType>> = {
+  'confirm-counter-appointment': 'ACCEPT_COUNTER_APPOINTMENT',
+  'reject-counter-appointment': 'REJECT_COUNTER_APPOINTMENT',
+  questionnaire: 'ANSWER_QUESTIONNAIRE',
+}
+
+export function statusOf(state: OrderState): OrderStatus {
+  return state.lifecycle.status
+}
+
+export function paymentStatusOf(state: OrderState): PaymentStatus {
+  return state.lifecycle.payment
+}
+
+/** Final orders no longer change status; the status page stops polling. */
+export function isFinal(state: OrderState): boolean {
+  return isFinalStatus(state.lifecycle.status)
+}
+
+function allowed<A extends string>(
+  state: OrderState,
+  actions: readonly A[],
+  events: Record<A, OrderMachineEventType>,
+): A[] {
+  const possible = new Set(allowedMachineEvents(state.lifecycle, machineContextOf(state)))
+  return actions.filter((action) => possible.has(events[action]))
+}
+
+export function staffActions(state: OrderState): StaffAction[] {
+  return allowed(state, STAFF_ACTIONS, STAFF_ACTION_EVENTS)
+}
+
+export function customerActions(state: OrderState): CustomerAction[] {
+  return allowed(state, CUSTOMER_ACTIONS, CUSTOMER_ACTION_EVENTS)
+}
+
+function reached(state: OrderState, ...statuses: OrderStatus[]): boolean {
+  return state.timeline.some((step) => statuses.includes(step.status))
+}
+
+/** The proposed time, while the customer may still answer it or after accepting it. */
+function visibleCounterAppointment(state: OrderState): string | null {
+  const status = state.lifecycle.counterAppointment
+  return status === 'proposed' || status === 'accepted' ? state.counterAppointment : null
+}
+
+export type PublicOrderView = {
+  id: string
+  uid: string
+  hash: string
+  ticketNumber: string | null
+  isConfirmed: boolean
+  isRejected: boolean
+  isCompleted: boolean
+  isCanceled: boolean
+  isFailed: boolean
+  isInDelivery: boolean
+  isDelivered: boolean
+  isDelivery: boolean
+  isDineIn: boolean
+  tableIdentifier: string | null
+  isPaid: boolean
+  isRefunded: boolean
+  paymentMethod: string
+  /** Whether the customer asked for a fixed time (false: as soon as possible). */
+  appointment: boolean
+  appointmentDate: string | null
+  counterAppointment: string | null
+  rejectionMessage: string | null
+  questionnaireRating: number | null
+  branch: { id: string }
+  paymentRedirectUrl: string | null
+  status: OrderStatus
+  paymentStatus: PaymentStatus
+  items: OrderItem[]
+  totalGross: number
+  createdAt: string
+  timeline: TimelineStep[]
+  allowedActions: CustomerAction[]
+}
+
+/**
+ * The status page's order. The is* flags keep the spec's meaning of "this has happened" (a
+ * confirmed order that is canceled later stays isConfirmed); `status` says where it is now.
+ * isInDelivery also covers "ready for pickup", isCompleted also covers "delivered", and
+ * isPaid stays true after a refund (isRefunded tells that part).
+ */
+export function toPublicOrderView(state: OrderState): PublicOrderView {
+  const { lifecycle } = state
+  return {
+    id: state.orderId,
+    uid: state.uid,
+    hash: state.hash,
+    ticketNumber: null,
+    isConfirmed: reached(state, 'confirmed'),
+    isRejected: lifecycle.status === 'rejected',
+    isCompleted: reached(state, 'completed', 'delivered'),
+    isCanceled: lifecycle.status === 'canceled',
+    isFailed: lifecycle.status === 'failed',
+    isInDelivery: reached(state, 'inDelivery', 'ready'),
+    isDelivered: lifecycle.status === 'delivered',
+    isDelivery: state.isDelivery,
+    isDineIn: state.isDineIn,
+    tableIdentifier: state.tableIdentifier,
+    isPaid: lifecycle.payment === 'paid' || lifecycle.payment === 'refunded',
+    isRefunded: lifecycle.payment === 'refunded',
+    paymentMethod: state.paymentMethod,
+    appointment: state.appointment !== null,
+    appointmentDate: state.appointment,
+    counterAppointment: visibleCounterAppointment(state),
+    rejectionMessage: state.rejectionMessage,
+    questionnaireRating: state.questionnaire?.rating ?? null,
+    branch: { id: state.branchId },
+    paymentRedirectUrl: null,
+    status: lifecycle.status,
+    paymentStatus: lifecycle.payment,
+    items: state.items.map((item) => ({ ...item })),
+    totalGross: state.pricing.totalGross,
+    createdAt: state.createdAt,
+    timeline: state.timeline.map((step) => ({ ...step })),
+    allowedActions: customerActions(state),
+  }
+}
+
+export type BoardOrderView = Omit<PublicOrderView, 'allowedActions' | 'paymentRedirectUrl'> & {
+  customerName: string
+  customer: OrderCustomer
+  comment: string | null
+  counterAppointmentStatus: CounterAppointmentStatus
+  /** When the kitchen has to be ready: an accepted counter-appointment replaces the request. */
+  dueAt: string | null
+  cancelReason: string | null
+  failureReason: string | null
+  allowedActions: StaffAction[]
+  updatedAt: string
+}
+
+/** The staff board's order: the public view plus the customer's data and the staff actions. */
+export function toBoardOrderView(state: OrderState): BoardOrderView {
+  const {
+    allowedActions: _customerActions,
+    paymentRedirectUrl: _redirect,
+    ...publicView
+  } = toPublicOrderView(state)
+  const { customer } = state
+  return {
+    ...publicView,
+    customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+    customer: { ...customer },
+    comment: state.comment,
+    counterAppointmentStatus: state.lifecycle.counterAppointment,
+    dueAt:
+      state.lifecycle.counterAppointment === 'accepted' && state.counterAppointment !== null
+        ? state.counterAppointment
+        : state.appointment,
+    cancelReason: state.cancelReason,
+    failureReason: state.failureReason,
+    allowedActions: staffActions(state),
+    updatedAt: state.updatedAt,
+  }
+}

@@ -1,0 +1,62 @@
+import type { FallbackLngObjList } from 'i18next'
+import { createInstance } from 'i18next'
+import deChOrdering from './locales/de-CH/ordering.json' with { type: 'json' }
+import enOrdering from './locales/en/ordering.json' with { type: 'json' }
+import frFrOrdering from './locales/fr-FR/ordering.json' with { type: 'json' }
+
+export const DEFAULT_LOCALE = 'de-CH'
+export const CATALOGUE_LOCALES = ['de-CH', 'fr-FR', 'en'] as const
+export type CatalogueLocale = (typeof CATALOGUE_LOCALES)[number]
+export const DEFAULT_NAMESPACE = 'ordering'
+
+export const resources = {
+  'de-CH': { ordering: deChOrdering },
+  'fr-FR': { ordering: frFrOrdering },
+  en: { ordering: enOrdering },
+} as const
+
+// German is the product's language: every other German variant, and any locale without a
+// catalogue, falls back to de-CH; French variants try fr-FR first.
+export const fallbackLocales: FallbackLngObjList = {
+  de: ['de-CH'],
+  fr: ['fr-FR', 'de-CH'],
+  en: ['en', 'de-CH'],
+  default: ['de-CH'],
+}
+
+export type TranslationParams = Record<string, string | number>
+
+const i18n = createInstance()
+// initAsync: false makes init finish before it returns, so `t` works at import time on
+// the server and in the browser alike; the resources are bundled, nothing is fetched.
+void i18n.init({
+  resources,
+  lng: DEFAULT_LOCALE,
+  fallbackLng: fallbackLocales,
+  ns: [DEFAULT_NAMESPACE],
+  defaultNS: DEFAULT_NAMESPACE,
+  initAsync: false,
+  returnNull: false,
+  // Messages go into JSON bodies and text nodes, never into raw HTML.
+  interpolation: { escapeValue: false },
+})
+
+/**
+ * Translates `key` (optionally `namespace:key`). Values go through `replace` so a parameter
+ * named like an i18next option (`lng`, `ns`, `defaultValue`) cannot change the lookup.
+ */
+export function t(key: string, params?: TranslationParams, locale: string = DEFAULT_LOCALE): string {
+  const count = params?.count
+  return String(
+    i18n.t(key, {
+      lng: locale,
+      replace: params ?? {},
+      ...(typeof count === 'number' ? { count } : {}),
+    }),
+  )
+}
+
+/** True when the key exists in the catalogue of `locale` or one of its fallbacks. */
+export function hasTranslation(key: string, locale: string = DEFAULT_LOCALE): boolean {
+  return i18n.exists(key, { lng: locale })
+}
