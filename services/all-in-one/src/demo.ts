@@ -3,7 +3,12 @@ import type { BranchAccess, Bus, Db, Logger } from '@shop/kit'
 import type { OrderCommand } from '@shop/shared/domain/ordering'
 
 /** Demo orders through the real command path, once, on an empty store. */
-export async function seedDemo(deps: { db: Db; bus: Bus; branches: BranchAccess[]; log: Logger }): Promise<void> {
+export async function seedDemo(deps: {
+  db: Db
+  bus: Bus
+  branches: BranchAccess[]
+  log: Logger
+}): Promise<void> {
   const branch = deps.branches[0]
   if (!branch) return
   const existing = await deps.db.selectFrom('es_streams').select('stream_id').limit(1).execute()
@@ -11,9 +16,23 @@ export async function seedDemo(deps: { db: Db; bus: Bus; branches: BranchAccess[
   const cmdDeps = { db: deps.db, bus: deps.bus, now: () => new Date(), ids: defaultIds }
   const staff = { kind: 'staff' as const, id: `frontdesk:${branch.id}`, name: 'Frontdesk' }
   const people = [
-    ['Anna', 'Muster', [['Zopf 500 g', 1, 'piece', 690], ['Gipfeli', 4, 'piece', 180]]],
+    [
+      'Anna',
+      'Muster',
+      [
+        ['Zopf 500 g', 1, 'piece', 690],
+        ['Gipfeli', 4, 'piece', 180],
+      ],
+    ],
     ['Beat', 'Keller', [['Bauernbrot', 1, 'piece', 520]]],
-    ['Chloé', 'Favre', [['Apfelkuchen', 2, 'piece', 450], ['Kaffee', 2, 'piece', 380]]],
+    [
+      'Chloé',
+      'Favre',
+      [
+        ['Apfelkuchen', 2, 'piece', 450],
+        ['Kaffee', 2, 'piece', 380],
+      ],
+    ],
   ] as const
   const steps: OrderCommand['type'][][] = [[], ['ConfirmOrder'], ['ConfirmOrder', 'MarkInDelivery']]
   for (const [i, [firstName, lastName, items]] of people.entries()) {
@@ -48,7 +67,11 @@ export async function seedDemo(deps: { db: Db; bus: Bus; branches: BranchAccess[
       pricing: { totalGross: lines.reduce((s, l) => s + l.total, 0) },
     })
     for (const type of steps[i] ?? []) {
-      await runOrderCommand(cmdDeps, orderId, { type, at: new Date().toISOString(), actor: staff } as OrderCommand)
+      await runOrderCommand(cmdDeps, orderId, {
+        type,
+        at: new Date().toISOString(),
+        actor: staff,
+      } as OrderCommand)
     }
   }
   deps.log.info({ branch: branch.id }, 'demo orders created')

@@ -3,8 +3,8 @@ import { buildApp } from '@shop/api'
 import { registerGateway } from '@shop/gateway'
 import {
   type AppConfig,
-  branchDirectory,
   type Bus,
+  branchDirectory,
   collectProcessMetrics,
   connectNatsBus,
   connectPglite,
@@ -31,7 +31,11 @@ export type Shop = {
  * API, publisher, projectors and gateway in one process. Without DATABASE_URL / NATS_URL it
  * runs on PGlite in the data folder with the in-process bus: nothing to install.
  */
-export async function startShop(config: AppConfig, log: Logger, opts: { demo?: boolean } = {}): Promise<Shop> {
+export async function startShop(
+  config: AppConfig,
+  log: Logger,
+  opts: { demo?: boolean } = {},
+): Promise<Shop> {
   collectProcessMetrics()
   const db = config.databaseUrl
     ? connectPostgres({ url: config.databaseUrl, applicationName: 'shop-all-in-one' })

@@ -57,7 +57,7 @@ export type BoardSnapshotMessage = {
 }
 export type WsErrorMessage = {
   type: 'error'
-  code: 'bad_request' | 'not_found' | 'forbidden' | 'too_many'
+  code: 'bad_request' | 'not_found' | 'forbidden' | 'too_many' | 'unavailable'
   message: string
 }
 export type WsServerMessage =

@@ -4,7 +4,10 @@ export type TestSocket = {
   messages: unknown[]
   send(msg: unknown): void
   /** Resolves with the first message (seen or future) matching the predicate. */
-  next<T = Record<string, unknown>>(match: (m: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<T>
+  next<T = Record<string, unknown>>(
+    match: (m: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<T>
   close(): Promise<void>
 }
 
@@ -36,7 +39,8 @@ export async function openSocket(url: string): Promise<TestSocket> {
         const w = { match, resolve: (m: unknown) => resolve(m as T) }
         waiters.add(w)
         setTimeout(() => {
-          if (waiters.delete(w)) reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`))
+          if (waiters.delete(w))
+            reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`))
         }, timeoutMs)
       })
     },

@@ -68,8 +68,11 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     if (!UUID.test(orderId)) throw new HttpError(404, NOT_FOUND)
     const branchId = await orderBranch(deps.db, orderId)
     if (!branchId) {
-      // No hint whether the order exists before the caller shows a credential.
-      requireBranchKey(req, undefined)
+      // No hint whether the order exists before the caller shows a valid credential.
+      requireBranchKey(
+        req,
+        deps.branches.list().find((b) => b.apiKey === req.headers['x-api-key']),
+      )
       throw new HttpError(404, NOT_FOUND)
     }
     requireBranchKey(req, deps.branches.get(branchId))
