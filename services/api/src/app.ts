@@ -2,6 +2,7 @@ import {
   type BranchDirectory,
   type Bus,
   type Db,
+  errorHandler,
   installErrorHandling,
   type Logger,
   metrics,
@@ -23,23 +24,13 @@ export type ApiDeps = {
   extend?: (app: FastifyInstance) => Promise<void>
 }
 
-/** The API as a Fastify instance that never listens by itself: main.ts and tests decide. */
-export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    loggerInstance: deps.log as FastifyBaseLogger,
-    disableRequestLogging: true,
-    bodyLimit: 1024 * 1024,
-  })
-  installErrorHandling(app, deps.log, [mapCommandError])
+/** The /api routes in their own scope with the command error mapping. */
+export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unknown', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     )
-  })
-  registerOpsRoutes(app, async () => {
-    await sql`SELECT 1`.execute(deps.db)
-    return true
   })
   const commandDeps: CommandDeps = {
     db: deps.db,
@@ -47,7 +38,21 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     now: deps.now ?? (() => new Date()),
     ids: deps.ids ?? defaultIds,
   }
-  await app.register(async (scope) => orderRoutes(scope, { ...commandDeps, branches: deps.branches }))
+  await app.register(async (scope) => {
+    scope.setErrorHandler(errorHandler(deps.log, [mapCommandError]))
+    await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
+  })
+}
+
+/** The API as a Fastify instance that never listens by itself: main.ts and tests decide. */
+export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: deps.log as FastifyBaseLogger, bodyLimit: 1024 * 1024 })
+  installErrorHandling(app, deps.log, [mapCommandError])
+  registerOpsRoutes(app, async () => {
+    await sql`SELECT 1`.execute(deps.db)
+    return true
+  })
+  await registerApi(app, deps)
   if (deps.extend) await deps.extend(app)
   return app
 }

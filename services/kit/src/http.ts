@@ -36,7 +36,16 @@ export function installErrorHandling(
   log: Logger,
   mappers: readonly ErrorMapper[],
 ): void {
-  app.setErrorHandler((err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(errorHandler(log, mappers))
+  app.setNotFoundHandler((_req, reply) =>
+    reply
+      .status(404)
+      .send({ errors: [{ field: '', message: 'Die angeforderte Ressource wurde nicht gefunden.' }] }),
+  )
+}
+
+export function errorHandler(log: Logger, mappers: readonly ErrorMapper[]) {
+  return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof HttpError) return reply.status(err.status).send({ errors: err.errors })
     for (const map of mappers) {
       const mapped = map(err)
@@ -51,12 +60,7 @@ export function installErrorHandling(
     return reply
       .status(500)
       .send({ errors: [{ field: '', message: 'Leider ist ein interner Fehler aufgetreten.' }] })
-  })
-  app.setNotFoundHandler((_req, reply) =>
-    reply
-      .status(404)
-      .send({ errors: [{ field: '', message: 'Die angeforderte Ressource wurde nicht gefunden.' }] }),
-  )
+  }
 }
 
 /** /healthz (the process runs), /readyz (its dependencies answer) and /metrics. */

@@ -50,6 +50,7 @@ export {
 export {
   type ErrorItem,
   type ErrorMapper,
+  errorHandler,
   HttpError,
   installErrorHandling,
   onShutdown,
@@ -58,3 +59,4 @@ export {
 export { createLogger, type Logger, silentLogger } from './log.ts'
 export { collectProcessMetrics, metrics, registry } from './metrics.ts'
 export { sleep, WakeSignal } from './signal.ts'
+export { runService, type ServiceContext } from './service.ts'

@@ -145,16 +145,21 @@ describe('pollCommitted', () => {
     const perWriter = 20
     const seen: StoredEvent[] = []
     let writing = true
+    const runId = randomUUID().slice(0, 8)
+    const expected = writers * perWriter * 2
+    const mineSeen = () => seen.filter((e) => e.streamId.startsWith(`race-${runId}-`)).length
+    // An empty poll does not mean "caught up": another transaction on the cluster may hold the
+    // horizon for a moment. The poller runs until it has seen everything (bounded in time).
     const poller = (async () => {
-      for (;;) {
+      const deadline = Date.now() + 30_000
+      while (Date.now() < deadline) {
         const batch = await pollCommitted(t.db, cursor, 100)
         for (const e of batch) seen.push(e)
         if (batch.length > 0) cursor = cursorOf(batch.at(-1)!)
-        else if (!writing) break
+        else if (!writing && mineSeen() >= expected) break
         else await new Promise((r) => setTimeout(r, 2))
       }
     })()
-    const runId = randomUUID().slice(0, 8)
     await Promise.all(
       Array.from({ length: writers }, async (_, w) => {
         const streamId = `race-${runId}-${w}`
@@ -186,7 +191,7 @@ describe('pollCommitted', () => {
     writing = false
     await poller
     const mine = seen.filter((e) => e.streamId.startsWith(`race-${runId}-`))
-    expect(mine).toHaveLength(writers * perWriter * 2)
+    expect(mine).toHaveLength(expected)
     expect(new Set(mine.map((e) => e.eventId)).size).toBe(mine.length)
     const byStream = new Map<string, number[]>()
     for (const e of mine) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.streamPosition])

@@ -1,0 +1,52 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { connectNatsBus, type NatsBus } from './bus/nats-bus.ts'
+import { type AppConfig, loadConfig } from './config.ts'
+import { connectPostgres, type DbHandle } from './db/connect.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { installErrorHandling, onShutdown, registerOpsRoutes } from './http.ts'
+import { createLogger, type Logger } from './log.ts'
+import { collectProcessMetrics } from './metrics.ts'
+
+export type ServiceContext = {
+  config: AppConfig
+  log: Logger
+  db: DbHandle
+  bus: NatsBus
+  http: FastifyInstance
+}
+
+/**
+ * The common start of a distributed service process: PostgreSQL and NATS from DATABASE_URL and
+ * NATS_URL, migrations applied (the migrator's lock makes concurrent starts safe), an HTTP
+ * server for /healthz, /readyz and /metrics, graceful shutdown.
+ */
+export async function runService(
+  name: string,
+  start: (ctx: ServiceContext) => Promise<{ stop(): Promise<unknown> }>,
+): Promise<void> {
+  const log = createLogger(name)
+  const config = loadConfig()
+  if (!config.databaseUrl || !config.natsUrl) {
+    log.fatal('DATABASE_URL and NATS_URL must be set (npm start runs everything in one process without them)')
+    process.exit(2)
+  }
+  collectProcessMetrics()
+  const db = connectPostgres({
+    url: config.databaseUrl,
+    max: Number(process.env.PG_POOL_MAX ?? 10),
+    applicationName: name,
+  })
+  await migrateToLatest(db.db as never)
+  const bus = await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name })
+  const http = Fastify({ loggerInstance: log as FastifyBaseLogger })
+  installErrorHandling(http, log, [])
+  registerOpsRoutes(http, async () => {
+    await sql`SELECT 1`.execute(db.db)
+    return !bus.nc.isClosed()
+  })
+  const service = await start({ config, log, db, bus, http })
+  const address = await http.listen({ port: config.port, host: config.host })
+  log.info({ address }, `${name} listening`)
+  onShutdown(log, [() => http.close(), () => service.stop(), () => bus.close(), () => db.close()])
+}
