@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', 'data/**'],
         },
@@ -13,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
+          sequence: { groupOrder: 1 },
           include: ['**/*.int.test.ts'],
           exclude: ['**/node_modules/**', 'data/**'],
           globalSetup: ['./services/kit/src/testing/global-setup.ts'],

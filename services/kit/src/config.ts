@@ -70,6 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
     subjectRoot: env.NATS_SUBJECT_ROOT || 'shop',
-    branches: env.SHOP_BRANCHES ? parseBranches(env.SHOP_BRANCHES) : demoBranches(dataDir),
+    // Distributed services take branches from SHOP_BRANCHES; the embedded demo makes its own.
+    branches: env.SHOP_BRANCHES
+      ? parseBranches(env.SHOP_BRANCHES)
+      : env.DATABASE_URL
+        ? []
+        : demoBranches(dataDir),
   }
 }

@@ -58,5 +58,5 @@ export {
 } from './http.ts'
 export { createLogger, type Logger, silentLogger } from './log.ts'
 export { collectProcessMetrics, metrics, registry } from './metrics.ts'
-export { sleep, WakeSignal } from './signal.ts'
 export { runService, type ServiceContext } from './service.ts'
+export { sleep, WakeSignal } from './signal.ts'

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync } from 'node:fs'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './processes.ts'
 import { canConnect } from './resources.ts'
 
 export type NatsServerProcess = {
@@ -13,16 +13,6 @@ export type NatsServerProcess = {
   kill(): Promise<void>
   /** Starts it again on the same port and store. */
   start(): Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address()
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 function binary(): string {

@@ -43,7 +43,7 @@ async function upsert(trx: Transaction<Database>, rows: { state: OrderState; ver
         version,
         state: JSON.stringify(state),
         view: JSON.stringify(toPublicOrderView(state)),
-        updated_at: new Date(),
+        updated_at: state.updatedAt,
       })),
     )
     .onConflict((oc) =>

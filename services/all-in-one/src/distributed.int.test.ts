@@ -1,0 +1,91 @@
+import { openSocket, orderBody, post, runLifecycleScenario } from '@shop/api/testing'
+import {
+  createTestDatabase,
+  type ServiceProcess,
+  spawnService,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueSubjectRoot,
+} from '@shop/kit/testing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const branch = { id: 'b1', name: 'Filiale 1', apiKey: 'k-distributed-test-key', timeZone: 'Europe/Zurich' }
+let t: TestDatabase
+const procs: Record<string, ServiceProcess> = {}
+
+beforeAll(async () => {
+  t = await createTestDatabase({ max: 2 })
+  const env = {
+    DATABASE_URL: t.url,
+    NATS_URL: testNatsUrl(),
+    NATS_SUBJECT_ROOT: uniqueSubjectRoot(),
+    SHOP_BRANCHES: JSON.stringify([branch]),
+    PG_POOL_MAX: '3',
+  }
+  const entries = {
+    api1: 'services/api/src/main.ts',
+    api2: 'services/api/src/main.ts',
+    gateway1: 'services/gateway/src/main.ts',
+    gateway2: 'services/gateway/src/main.ts',
+    publisher: 'services/publisher/src/main.ts',
+    projector: 'services/projector/src/main.ts',
+  }
+  const started = await Promise.all(
+    Object.entries(entries).map(
+      async ([name, entry]) => [name, await spawnService(name, entry, env, 60_000)] as const,
+    ),
+  )
+  for (const [name, p] of started) procs[name] = p
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all(Object.values(procs).map((p) => p.kill('SIGTERM')))
+  await t?.drop()
+})
+
+describe('distributed: separate processes on the real PostgreSQL and NATS', () => {
+  it('a command sent to API process 1 reaches a socket held by gateway process 2', async () => {
+    const created = await post(`${procs.api1!.url}/api/orders`, orderBody(branch.id))
+    expect(created.status).toBe(201)
+    const order = created.body.data
+    const socket = await openSocket(`${procs.gateway2!.url.replace('http', 'ws')}/ws`)
+    try {
+      socket.send({ type: 'subscribe', topic: 'order', uid: order.uid, hash: order.hash })
+      await socket.next((m) => m.type === 'snapshot')
+      const confirmed = await post(
+        `${procs.api1!.url}/api/orders/${order.id}/status/confirm`,
+        { version: 1 },
+        { 'x-api-key': branch.apiKey },
+      )
+      expect(confirmed.status).toBe(200)
+      const update = await socket.next<{ version: number; data: { status: string } }>(
+        (m) => m.type === 'update' && m.version === 2,
+      )
+      expect(update.data.status).toBe('confirmed')
+    } finally {
+      await socket.close()
+    }
+  })
+
+  it('runs the whole lifecycle across API 2 and gateway 1', async () => {
+    await runLifecycleScenario({
+      apiUrl: procs.api2!.url,
+      gatewayUrl: procs.gateway1!.url,
+      branchId: branch.id,
+      apiKey: branch.apiKey,
+    })
+  })
+
+  it('every process answers /healthz, /readyz and /metrics', async () => {
+    for (const p of Object.values(procs)) {
+      expect((await fetch(`${p.url}/healthz`)).status).toBe(200)
+      expect((await fetch(`${p.url}/readyz`)).status).toBe(200)
+      const metrics = await (await fetch(`${p.url}/metrics`)).text()
+      expect(metrics).toContain('shop_')
+    }
+    const apiMetrics = await (await fetch(`${procs.api1!.url}/metrics`)).text()
+    expect(apiMetrics).toMatch(/shop_commands_total\{command="ConfirmOrder",outcome="ok"\} [1-9]/)
+    const pubMetrics = await (await fetch(`${procs.publisher!.url}/metrics`)).text()
+    expect(pubMetrics).toMatch(/shop_published_events_total [1-9]/)
+  })
+})

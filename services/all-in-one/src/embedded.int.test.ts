@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runLifecycleScenario } from '@shop/api/testing'
+import { type AppConfig, silentLogger } from '@shop/kit'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startShop } from './embedded.ts'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-embedded-'))
+const config: AppConfig = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir,
+  databaseUrl: undefined,
+  natsUrl: undefined,
+  subjectRoot: 'shop',
+  branches: [{ id: 'demo', name: 'Demo', apiKey: 'k-embedded-test-key', timeZone: 'Europe/Zurich' }],
+}
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('embedded mode (PGlite in the data folder, in-process bus)', () => {
+  it('passes the same order lifecycle test, and keeps its data across a restart', async () => {
+    let shop = await startShop(config, silentLogger)
+    let orderCount = 0
+    try {
+      expect(shop.db.kind).toBe('pglite')
+      expect(shop.bus.kind).toBe('memory')
+      await runLifecycleScenario({
+        apiUrl: shop.url,
+        gatewayUrl: shop.url,
+        branchId: 'demo',
+        apiKey: 'k-embedded-test-key',
+      })
+      const board = (await (
+        await fetch(`${shop.url}/api/orders/frontdesk/demo/k-embedded-test-key`)
+      ).json()) as {
+        data: unknown[]
+      }
+      orderCount = board.data.length
+      // Three demo orders plus the scenario's two.
+      expect(orderCount).toBe(5)
+    } finally {
+      await shop.close()
+    }
+    shop = await startShop(config, silentLogger)
+    try {
+      const board = (await (
+        await fetch(`${shop.url}/api/orders/frontdesk/demo/k-embedded-test-key`)
+      ).json()) as {
+        data: unknown[]
+      }
+      expect(board.data).toHaveLength(orderCount)
+    } finally {
+      await shop.close()
+    }
+  })
+})
