@@ -36,11 +36,15 @@ export async function appendToStream(db: Executor, input: AppendInput): Promise<
   const expected = input.expectedVersion === 'any' ? null : input.expectedVersion
   const query = sql<AppendRow>`SELECT * FROM es_append(
     ${input.streamId}, ${input.streamType}, ${expected}::integer,
-    ${eventIds}::uuid[],
-    ${input.events.map((e) => e.type)}::text[],
-    ${input.events.map((e) => e.schemaVersion ?? 1)}::integer[],
-    ${input.events.map((e) => JSON.stringify(e.data ?? null))}::jsonb[],
-    ${input.events.map((e) => JSON.stringify(e.metadata ?? {}))}::jsonb[],
+    ${JSON.stringify(
+      input.events.map((e, i) => ({
+        id: eventIds[i],
+        type: e.type,
+        schemaVersion: e.schemaVersion ?? 1,
+        data: e.data ?? null,
+        metadata: e.metadata ?? {},
+      })),
+    )}::jsonb,
     ${input.command?.id ?? null}::text,
     ${input.command?.requestHash ?? null}::text,
     ${input.command ? JSON.stringify(input.command.result ?? null) : null}::jsonb)`

@@ -97,15 +97,20 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     return { data: { ...toBoardOrderView(state), version: v } }
   })
 
-  app.post<{ Params: { id: string; action: string } }>('/api/orders/:id/status/:action', async (req) => {
-    const actor = await authorizeStaff(req, req.params.id)
-    const { command, version: expectedVersion } = staffCommand(req.params.action, req.body)
-    const { order } = await runOrderCommand(deps, req.params.id, withContext(deps, actor, command), {
-      expectedVersion,
-      idempotency: idempotencyOf(req),
-    })
-    return { data: order }
-  })
+  app.post<{ Params: { id: string; action: string } }>(
+    '/api/orders/:id/status/:action',
+    async (req, reply) => {
+      const actor = await authorizeStaff(req, req.params.id)
+      const { command, version: expectedVersion } = staffCommand(req.params.action, req.body)
+      const { order } = await runOrderCommand(deps, req.params.id, withContext(deps, actor, command), {
+        expectedVersion,
+        idempotency: idempotencyOf(req),
+      })
+      // When the events were committed (epoch ms): lets a client time commit → live update.
+      reply.header('x-committed-at', (performance.timeOrigin + performance.now()).toFixed(3))
+      return { data: order }
+    },
+  )
 
   app.post<{ Params: { id: string } }>('/api/orders/:id/counter-appointment', async (req) => {
     const actor = await authorizeStaff(req, req.params.id)
