@@ -1,5 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
-import { type BranchAccess, HttpError } from '@shop/kit'
+import { type BranchAccess, HttpError, safeEqual } from '@shop/kit'
 import { parseWithErrors } from '@shop/shared/contracts'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
@@ -27,12 +26,6 @@ export function idempotencyOf(req: FastifyRequest): Idempotency | undefined {
   }
   const path = req.url.split('?')[0] ?? req.url
   return { key, requestHash: requestHash(req.method, path, req.body) }
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
 }
 
 /**

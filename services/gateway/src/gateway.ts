@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto'
 import websocket from '@fastify/websocket'
-import { type BranchDirectory, type Bus, type Db, type Logger, metrics } from '@shop/kit'
+import { type BranchDirectory, type Bus, type Db, type Logger, metrics, safeEqual } from '@shop/kit'
 import { findPublicOrder, listBoard } from '@shop/projector'
 import { allLiveSubject, liveBoardSubject, liveOrderSubject } from '@shop/shared/contracts/subjects'
 import {
@@ -24,12 +23,6 @@ export type GatewayDeps = {
 }
 
 export type Gateway = { readonly sockets: number; close(): Promise<void> }
-
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
 
 /**
  * WebSocket rooms: one per order (uid + hash checked) and one per branch board (branch id + api

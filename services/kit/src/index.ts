@@ -33,7 +33,6 @@ export {
   type AppendInput,
   type AppendResult,
   appendToStream,
-  countAfter,
   cursorOf,
   findCommandResult,
   pollCommitted,
@@ -60,3 +59,4 @@ export { createLogger, type Logger, silentLogger } from './log.ts'
 export { collectProcessMetrics, metrics, registry } from './metrics.ts'
 export { runService, type ServiceContext } from './service.ts'
 export { sleep, WakeSignal } from './signal.ts'
+export { safeEqual } from './secrets.ts'

@@ -30,17 +30,16 @@ export type LiveTransport = {
   onStatus?: (status: LiveStatus) => void
 }
 
-type Core<M> = {
+type Core = {
   subscribeMessage: WsClientMessage
   /** Applies a socket message; returns true when it changed the client's copy. */
   onSocketMessage: (msg: WsServerMessage) => void
   poll: () => Promise<void>
   /** Polling stops for good once this is true (a final order). */
   done: () => boolean
-  model: () => M
 }
 
-function startLive<M>(t: LiveTransport, core: Core<M>): { stop(): void } {
+function startLive(t: LiveTransport, core: Core): { stop(): void } {
   const WS = t.WebSocketImpl ?? (globalThis.WebSocket as unknown as new (url: string) => Socket)
   const pollMs = t.pollIntervalMs ?? STATUS_POLL_INTERVAL_MS
   const delays = t.reconnectDelaysMs ?? [500, 1000, 2000, 5000, 10_000]
@@ -160,7 +159,6 @@ export function watchOrder<T extends { status?: string }>(
       apply(order.version, order)
     },
     done: () => FINAL.has(current?.data.status ?? ''),
-    model: () => current,
   })
   return { stop: live.stop, current: () => current }
 }
@@ -201,7 +199,6 @@ export function watchBoard<T>(
       if (changed) t.onChange(orders)
     },
     done: () => false,
-    model: () => orders,
   })
   return { stop: live.stop, current: () => orders }
 }

@@ -147,14 +147,6 @@ export function cursorOf(event: StoredEvent): Cursor {
   return { xid: event.transactionId, position: event.globalPosition }
 }
 
-/** The committed horizon: how many events exist beyond a cursor (for lag metrics). */
-export async function countAfter(db: Executor, after: Cursor): Promise<number> {
-  const { rows } = await sql<{ n: string }>`
-    SELECT count(*)::text AS n FROM es_events
-     WHERE (transaction_id, global_position) > (${after.xid}::xid8, ${after.position}::bigint)`.execute(db)
-  return Number.parseInt(rows[0]?.n ?? '0', 10)
-}
-
 export async function findCommandResult(
   db: Executor,
   commandId: string,

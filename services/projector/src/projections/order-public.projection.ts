@@ -1,6 +1,5 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { Database, Db } from '@shop/kit'
-import { readStream } from '@shop/kit'
+import { readStream, safeEqual } from '@shop/kit'
 import type { OrderEvent } from '@shop/shared/contracts'
 import { liveOrderSubject } from '@shop/shared/contracts/subjects'
 import type { OrderUpdateMessage } from '@shop/shared/contracts/ws'
@@ -57,12 +56,6 @@ async function upsert(trx: Transaction<Database>, rows: { state: OrderState; ver
     .execute()
 }
 
-function hashMatches(expected: string, given: string): boolean {
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
-
 export type PublicOrderRow = { orderId: string; version: number; view: ReturnType<typeof toPublicOrderView> }
 
 /**
@@ -80,7 +73,7 @@ export async function findPublicOrder(
     .where('uid', '=', uid)
     .executeTakeFirst()
   if (row) {
-    if (!hashMatches(row.hash, hash)) return undefined
+    if (!safeEqual(row.hash, hash)) return undefined
     return { orderId: row.order_id, version: row.version, view: row.view as PublicOrderRow['view'] }
   }
   const { rows } = await sql<{ stream_id: string }>`
@@ -90,6 +83,6 @@ export async function findPublicOrder(
   if (!streamId) return undefined
   const stream = await readStream(db, streamId)
   const state = foldOrder(stream.events.map((e) => e.data as OrderEvent))
-  if (!state || !hashMatches(state.hash, hash)) return undefined
+  if (!state || !safeEqual(state.hash, hash)) return undefined
   return { orderId: state.orderId, version: stream.version, view: toPublicOrderView(state) }
 }

@@ -1,4 +1,4 @@
-import { type BranchDirectory, HttpError } from '@shop/kit'
+import { type BranchDirectory, HttpError, safeEqual } from '@shop/kit'
 import { findPublicOrder, listBoard } from '@shop/projector'
 import {
   type Actor,
@@ -20,7 +20,7 @@ import {
   runOrderCommand,
   withContext,
 } from '../../commands/order-commands.ts'
-import { idempotencyOf, parseBody, requireBranchKey, safeEqual } from '../../http-helpers.ts'
+import { idempotencyOf, parseBody, requireBranchKey } from '../../http-helpers.ts'
 
 export type OrderRouteDeps = CommandDeps & { branches: BranchDirectory }
 
@@ -71,7 +71,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
       // No hint whether the order exists before the caller shows a valid credential.
       requireBranchKey(
         req,
-        deps.branches.list().find((b) => b.apiKey === req.headers['x-api-key']),
+        deps.branches.list().find((b) => safeEqual(b.apiKey, String(req.headers['x-api-key'] ?? ''))),
       )
       throw new HttpError(404, NOT_FOUND)
     }
