@@ -57,6 +57,6 @@ export {
 } from './http.ts'
 export { createLogger, type Logger, silentLogger } from './log.ts'
 export { collectProcessMetrics, metrics, registry } from './metrics.ts'
+export { safeEqual } from './secrets.ts'
 export { runService, type ServiceContext } from './service.ts'
 export { sleep, WakeSignal } from './signal.ts'
-export { safeEqual } from './secrets.ts'
