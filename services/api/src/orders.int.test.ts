@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { get, orderBody, post, runLifecycleScenario } from './testing/lifecycle.scenario.ts'
-import { startTestStack, type TestStack } from './testing/stack.ts'
 
 let s: TestStack
 const staff = () => ({ 'x-api-key': s.branch.apiKey })

@@ -1,4 +1,5 @@
-import { orderBody, post, startTestStack, type TestStack } from '@shop/api/testing'
+import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
+import { orderBody, post } from '@shop/api/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LiveStatus, type Versioned, watchBoard, watchOrder } from './live-subscription.ts'
 

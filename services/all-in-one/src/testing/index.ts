@@ -1,0 +1,1 @@
+export { startTestStack, TEST_BRANCH, type TestStack } from './stack.ts'
