@@ -13,7 +13,8 @@ process.stdout.write(
   [
     '',
     `  Shop running at ${base}  [${mode}]`,
-    branch ? `  Frontdesk board:  ${base}/backend/frontdesk/${branch.id}/${branch.apiKey}` : '',
+    branch ? `  Frontdesk orders: ${base}/api/orders/frontdesk/${branch.id}/${branch.apiKey}` : '',
+    '  Watch an order move: npm run demo:lifecycle',
     `  Health: ${base}/healthz  Metrics: ${base}/metrics`,
     '',
   ].join('\n'),
