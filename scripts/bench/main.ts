@@ -16,7 +16,7 @@ async function pgVersion(): Promise<string> {
   const c = new pg.Client({ connectionString: adminUrl })
   await c.connect()
   try {
-    return (await c.query<{ v: string }>('SHOW server_version')).rows[0]?.v ?? '?'
+    return (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? '?'
   } finally {
     await c.end()
   }

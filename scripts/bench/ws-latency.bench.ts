@@ -17,6 +17,8 @@ export type LatencyResult = {
   p90: number
   p99: number
   max: number
+  /** Whether the p99 ≤ 20 ms target applies (the customers' case). */
+  targeted: boolean
   /** p50 and p99 from sending the request instead of from the commit. */
   requestP50: number
   requestP99: number
@@ -25,7 +27,13 @@ export type LatencyResult = {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
-function summarise(scenario: string, sockets: number, ms: number[], fromRequest: number[]): LatencyResult {
+function summarise(
+  scenario: string,
+  sockets: number,
+  ms: number[],
+  fromRequest: number[],
+  targeted: boolean,
+): LatencyResult {
   const s = [...ms].sort((a, b) => a - b)
   const r = [...fromRequest].sort((a, b) => a - b)
   return {
@@ -36,6 +44,7 @@ function summarise(scenario: string, sockets: number, ms: number[], fromRequest:
     p90: percentile(s, 90),
     p99: percentile(s, 99),
     max: s.at(-1)!,
+    targeted,
     requestP50: percentile(r, 50),
     requestP99: percentile(r, 99),
   }
@@ -142,7 +151,9 @@ export async function benchWsLatency(opts: {
       perOrderFromRequest.push(at - sent)
       waiting.delete(o.uid)
     }
-    results.push(summarise(`${sockets} sockets, one order room each`, sockets, perOrder, perOrderFromRequest))
+    results.push(
+      summarise(`${sockets} sockets, one order room each`, sockets, perOrder, perOrderFromRequest, true),
+    )
     for (const ws of open.splice(0)) ws.close()
 
     // Scenario 2: 1,000 sockets on one branch board: every confirm fans out to all of them.
@@ -178,7 +189,13 @@ export async function benchWsLatency(opts: {
       for (let i = 0; i < sockets; i++) fanWaiting.delete(`${o.id}:${i}`)
     }
     results.push(
-      summarise(`${sockets} sockets on one board (every socket counted)`, sockets, fanOut, fanOutFromRequest),
+      summarise(
+        `${sockets} sockets on one board (every socket counted)`,
+        sockets,
+        fanOut,
+        fanOutFromRequest,
+        false,
+      ),
     )
     return results
   } finally {
@@ -195,7 +212,7 @@ export function formatLatency(results: LatencyResult[]): string {
   ]
   for (const r of results) {
     lines.push(
-      `| ${r.scenario} | ${r.samples} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.p99 <= 20 ? 'PASS' : 'FAIL'} | ${r.requestP50.toFixed(1)} / ${r.requestP99.toFixed(1)} |`,
+      `| ${r.scenario} | ${r.samples} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.targeted ? (r.p99 <= 20 ? 'PASS' : 'FAIL') : 'for scale'} | ${r.requestP50.toFixed(1)} / ${r.requestP99.toFixed(1)} |`,
     )
   }
   return lines.join('\n')
