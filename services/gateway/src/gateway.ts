@@ -31,6 +31,9 @@ export type Gateway = { readonly sockets: number; close(): Promise<void> }
  */
 export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): Promise<Gateway> {
   const rooms = new Map<string, Set<WebSocket>>()
+  // Updates for a room the socket joined but is not yet verified for: held back, then sent
+  // after the snapshot (verified) or dropped (refused).
+  const pending = new Map<WebSocket, Map<string, string[]>>()
   const memberships = new Map<WebSocket, Set<string>>()
   const maxSubs = deps.maxSubscriptionsPerSocket ?? 50
 
@@ -39,7 +42,9 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     if (!room || room.size === 0) return
     const text = JSON.stringify(payload)
     for (const ws of room) {
-      if (ws.readyState === ws.OPEN) {
+      const held = pending.get(ws)?.get(subject)
+      if (held) held.push(text)
+      else if (ws.readyState === ws.OPEN) {
         ws.send(text)
         metrics.wsMessages.inc()
       }
@@ -56,6 +61,13 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     memberships.get(ws)?.add(subject)
   }
 
+  const leave = (ws: WebSocket, subject: string) => {
+    const room = rooms.get(subject)
+    room?.delete(ws)
+    if (room?.size === 0) rooms.delete(subject)
+    memberships.get(ws)?.delete(subject)
+  }
+
   const leaveAll = (ws: WebSocket) => {
     for (const subject of memberships.get(ws) ?? []) {
       const room = rooms.get(subject)
@@ -63,6 +75,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       if (room?.size === 0) rooms.delete(subject)
     }
     memberships.delete(ws)
+    pending.delete(ws)
   }
 
   const send = (ws: WebSocket, msg: WsServerMessage) => {
@@ -94,14 +107,26 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       })
     }
     if (msg.topic === 'order') {
-      // Join first, then read: an update committed in between is delivered, never lost; the
-      // client drops whichever of the two is older.
+      // Join first (updates held back until the hash is verified), then read the snapshot: an
+      // update committed in between is delivered after it, never lost, and never reaches a
+      // socket that fails the check. The client drops whichever of the two is older.
       const subject = liveOrderSubject(deps.bus.root, msg.uid)
+      const held: string[] = []
+      if (!pending.has(ws)) pending.set(ws, new Map())
+      pending.get(ws)?.set(subject, held)
       join(ws, subject)
-      const order = await findPublicOrder(deps.db, msg.uid, msg.hash)
+      let order: Awaited<ReturnType<typeof findPublicOrder>>
+      try {
+        order = await findPublicOrder(deps.db, msg.uid, msg.hash)
+      } catch (err) {
+        // Not verified: the socket must not stay in the room.
+        pending.get(ws)?.delete(subject)
+        leave(ws, subject)
+        throw err
+      }
+      pending.get(ws)?.delete(subject)
       if (!order) {
-        rooms.get(subject)?.delete(ws)
-        memberships.get(ws)?.delete(subject)
+        leave(ws, subject)
         return send(ws, { type: 'error', code: 'not_found', message: 'Bestellung nicht gefunden.' })
       }
       const snapshot: OrderSnapshotMessage = {
@@ -111,7 +136,9 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
         version: order.version,
         data: order.view,
       }
-      return send(ws, snapshot)
+      send(ws, snapshot)
+      for (const text of held) if (ws.readyState === ws.OPEN) ws.send(text)
+      return
     }
     const branch = deps.branches.get(msg.branchId)
     if (!branch || !safeEqual(branch.apiKey, msg.apiKey)) {
