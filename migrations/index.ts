@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as m0001 from './20261122T0001-event-store.ts'
 import * as m0002 from './20261122T0002-order-read-models.ts'
+import * as m0003 from './20261122T0003-resources-and-auth.ts'
 
 // A static list: works the same from source, in PGlite and in a bundled build.
 export const migrations: Record<string, Migration> = {
   '20261122T0001-event-store': m0001,
   '20261122T0002-order-read-models': m0002,
+  '20261122T0003-resources-and-auth': m0003,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import { defaultIds, runOrderCommand } from '@shop/api/commands'
+import { createUser } from '@shop/api/resources'
 import type { BranchAccess, Bus, Db, Logger } from '@shop/kit'
 import type { OrderCommand } from '@shop/shared/domain/ordering'
 
@@ -11,8 +12,36 @@ export async function seedDemo(deps: {
 }): Promise<void> {
   const branch = deps.branches[0]
   if (!branch) return
-  const existing = await deps.db.selectFrom('es_streams').select('stream_id').limit(1).execute()
+  // Users made with `npm run user:create` before the first start do not count as data.
+  const existing = await deps.db
+    .selectFrom('es_streams')
+    .select('stream_id')
+    .where('stream_type', '<>', 'user')
+    .limit(1)
+    .execute()
   if (existing.length > 0) return
+  const users = await deps.db
+    .selectFrom('rm_resources')
+    .select('id')
+    .where('type', '=', 'user')
+    .limit(1)
+    .execute()
+  if (users.length === 0) {
+    // Documented in the README; demo data is only ever loaded into an empty embedded shop.
+    await createUser(deps, {
+      username: 'admin',
+      password: 'demo-admin-2026',
+      displayName: 'Demo Admin',
+      roles: ['ROLE_ADMIN'],
+    })
+    await createUser(deps, {
+      username: 'mitarbeiter',
+      password: 'demo-mitarbeiter-2026',
+      displayName: 'Demo Mitarbeiterin',
+      roles: ['ROLE_EMPLOYEE'],
+      branches: [{ id: branch.id }],
+    })
+  }
   const cmdDeps = { db: deps.db, bus: deps.bus, now: () => new Date(), ids: defaultIds }
   const staff = { kind: 'staff' as const, id: `frontdesk:${branch.id}`, name: 'Frontdesk' }
   const people = [

@@ -10,8 +10,18 @@ import {
 } from '@shop/kit'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import { z } from 'zod'
+import { authRoutes } from './auth/auth.routes.ts'
+import { registerAuth } from './auth/guard.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
+import { type ResourceSchemas, resourceRoutes } from './resources/resources.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
+
+// Placeholder until every resource has its schema in shared/contracts.
+const looseObject = z.record(z.string(), z.unknown())
+function schemasFor(_type: string): ResourceSchemas {
+  return { create: looseObject, update: z.looseObject({ version: z.int().min(1) }) }
+}
 
 export type ApiDeps = {
   db: Db
@@ -40,7 +50,10 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   }
   await app.register(async (scope) => {
     scope.setErrorHandler(errorHandler(deps.log, [mapCommandError]))
+    await registerAuth(scope, deps.db)
+    await authRoutes(scope, { db: deps.db })
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
+    await resourceRoutes(scope, { db: deps.db, bus: deps.bus, schemas: schemasFor })
   })
 }
 

@@ -66,6 +66,35 @@ export interface RmFrontdeskBoardTable {
   updated_at: Timestamp
 }
 
+export interface RmResourcesTable {
+  type: string
+  id: string
+  version: number
+  data: Json
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface AuthCredentialsTable {
+  user_id: string
+  password_hash: string
+  updated_at: Timestamp
+}
+
+export interface AuthSessionsTable {
+  token_hash: string
+  user_id: string
+  csrf_token: string
+  created_at: Timestamp
+  last_seen_at: Timestamp
+  expires_at: Timestamp
+}
+
+export interface AuthLoginFailuresTable {
+  key: string
+  failed_at: Timestamp
+}
+
 export interface Database {
   es_streams: EsStreamsTable
   es_events: EsEventsTable
@@ -73,4 +102,8 @@ export interface Database {
   es_checkpoints: EsCheckpointsTable
   rm_order_public: RmOrderPublicTable
   rm_frontdesk_board: RmFrontdeskBoardTable
+  rm_resources: RmResourcesTable
+  auth_credentials: AuthCredentialsTable
+  auth_sessions: AuthSessionsTable
+  auth_login_failures: AuthLoginFailuresTable
 }

@@ -11,6 +11,7 @@ import {
 } from '@shop/shared/contracts'
 import { toBoardOrderView } from '@shop/shared/domain/ordering'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AUTH_MESSAGES, canActForBranch } from '../../auth/guard.ts'
 import {
   type CommandDeps,
   createOrderCommand,
@@ -67,6 +68,13 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
   const authorizeStaff = async (req: FastifyRequest, orderId: string): Promise<Actor> => {
     if (!UUID.test(orderId)) throw new HttpError(404, NOT_FOUND)
     const branchId = await orderBranch(deps.db, orderId)
+    const principal = req.principal
+    if (principal) {
+      // A staff session: admins act for every branch, employees for their own (spec §6).
+      if (!branchId) throw new HttpError(404, NOT_FOUND)
+      if (!canActForBranch(principal.user, branchId)) throw new HttpError(403, AUTH_MESSAGES.notPrivileged)
+      return { kind: 'staff', id: principal.user.id, name: principal.user.displayName }
+    }
     if (!branchId) {
       // No hint whether the order exists before the caller shows a valid credential.
       requireBranchKey(

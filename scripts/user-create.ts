@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util'
+import { createUser } from '@shop/api/resources'
+import { HttpError, migrateToLatest } from '@shop/kit'
+import { openShopDatabase } from './db.ts'
+
+// npm run user:create -- --username NAME --password SECRET --role ROLE_ADMIN [--branch ID ...]
+// Works on a fresh DATA_DIR before the first start: it migrates first.
+const ROLES = ['ROLE_ADMIN', 'ROLE_EMPLOYEE']
+const usage =
+  'usage: npm run user:create -- --username NAME --password SECRET --role ROLE_ADMIN|ROLE_EMPLOYEE [--role …] [--branch ID …] [--display-name NAME]\n'
+
+let args: ReturnType<typeof parse>
+function parse() {
+  return parseArgs({
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string', multiple: true },
+      branch: { type: 'string', multiple: true },
+      'display-name': { type: 'string' },
+    },
+    strict: true,
+  })
+}
+try {
+  args = parse()
+} catch (err) {
+  process.stderr.write(`${(err as Error).message}\n${usage}`)
+  process.exit(2)
+}
+const { username, password, role = [], branch = [] } = args.values
+const problems: string[] = []
+if (!username || !/^[A-Za-z0-9._@-]{3,64}$/.test(username))
+  problems.push('--username: 3 to 64 letters, digits or . _ @ -')
+if (!password || password.length < 10) problems.push('--password: at least 10 characters')
+if (role.length === 0 || role.some((r) => !ROLES.includes(r)))
+  problems.push(`--role: one or more of ${ROLES.join(', ')}`)
+if (role.includes('ROLE_EMPLOYEE') && !role.includes('ROLE_ADMIN') && branch.length === 0) {
+  problems.push('--branch: an employee needs at least one branch')
+}
+if (problems.length > 0) {
+  process.stderr.write(`${problems.join('\n')}\n${usage}`)
+  process.exit(2)
+}
+
+const db = await openShopDatabase()
+try {
+  await migrateToLatest(db.db as never)
+  const user = await createUser(
+    { db: db.db },
+    {
+      username: username!,
+      password: password!,
+      displayName: args.values['display-name'] ?? username!,
+      roles: role,
+      branches: branch.map((id) => ({ id })),
+    },
+  )
+  process.stdout.write(`created user ${username} (${role.join(', ')}) with id ${user.id}\n`)
+} catch (err) {
+  if (err instanceof HttpError) {
+    process.stderr.write(`${err.errors.map((e) => `${e.field || 'error'}: ${e.message}`).join('\n')}\n`)
+    process.exitCode = 1
+  } else {
+    throw err
+  }
+} finally {
+  await db.close()
+}

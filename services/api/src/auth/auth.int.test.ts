@@ -1,0 +1,110 @@
+import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '../resources/users.ts'
+import { call, login } from '../testing/staff-session.ts'
+
+let s: TestStack
+beforeAll(async () => {
+  s = await startTestStack()
+  await createUser(
+    { db: s.db.db },
+    { username: 'chefin', password: 'richtig-geheim-1', roles: ['ROLE_ADMIN'] },
+  )
+  await createUser(
+    { db: s.db.db },
+    { username: 'lena', password: 'richtig-geheim-2', roles: ['ROLE_EMPLOYEE'], branches: [{ id: 'b1' }] },
+  )
+  await createUser(
+    { db: s.db.db },
+    { username: 'sperre', password: 'richtig-geheim-3', roles: ['ROLE_ADMIN'] },
+  )
+})
+afterAll(async () => {
+  await s?.close()
+})
+
+describe('staff login', () => {
+  it('sets an http-only, secure session cookie and a readable CSRF cookie; /users/me answers the me record', async () => {
+    const res = await fetch(`${s.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'Chefin', password: 'richtig-geheim-1' }),
+    })
+    expect(res.status).toBe(200)
+    const cookies = res.headers.getSetCookie()
+    const session = cookies.find((c) => c.startsWith('shop_session='))!
+    const csrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!
+    expect(session).toMatch(/HttpOnly/)
+    expect(session).toMatch(/Secure/)
+    expect(session).toMatch(/SameSite=Lax/)
+    expect(csrf).not.toMatch(/HttpOnly/)
+    const body = (await res.json()) as any
+    expect(body.data).toMatchObject({ roles: ['ROLE_ADMIN'], user: { username: 'chefin' } })
+    expect(JSON.stringify(body)).not.toMatch(/password/i)
+
+    const { headers } = await login(s.url, 'chefin', 'richtig-geheim-1')
+    const me = await call(s.url, 'GET', '/api/users/me', { headers })
+    expect(me.status).toBe(200)
+    expect(me.body.data.user.username).toBe('chefin')
+    expect((await call(s.url, 'GET', '/api/users/me')).status).toBe(401)
+  })
+
+  it('wrong password or unknown user: 401 with the same message; bad body: 400', async () => {
+    const wrong = await login(s.url, 'lena', 'falsch-falsch')
+    const unknown = await login(s.url, 'niemand', 'falsch-falsch')
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(wrong.body).toEqual(unknown.body)
+    expect((await call(s.url, 'POST', '/api/login', { body: { username: 'lena' } })).status).toBe(400)
+  })
+
+  it('locks a username after 5 failures within 15 minutes and says how long', async () => {
+    for (let i = 0; i < 5; i++) expect((await login(s.url, 'sperre', `falsch-${i}`)).status).toBe(401)
+    const locked = await login(s.url, 'sperre', 'richtig-geheim-3')
+    expect(locked.status).toBe(429)
+    expect(locked.body.errors[0].message).toMatch(
+      /Zu viele fehlgeschlagene Anmeldeversuche\. Bitte versuchen Sie es in 15 Minuten erneut\./,
+    )
+    // Failures older than the window no longer count.
+    await sql`UPDATE auth_login_failures SET failed_at = failed_at - interval '16 minutes'`.execute(s.db.db)
+    expect((await login(s.url, 'sperre', 'richtig-geheim-3')).status).toBe(200)
+  })
+
+  it('a state-changing request on the session cookie needs the CSRF header (double submit)', async () => {
+    const { headers } = await login(s.url, 'chefin', 'richtig-geheim-1')
+    const body = { name: 'Neu-Tag' }
+    const noHeader = await call(s.url, 'POST', '/api/tags', { headers: { cookie: headers.cookie! }, body })
+    expect(noHeader.status).toBe(403)
+    const forged = await call(s.url, 'POST', '/api/tags', {
+      headers: { ...headers, 'x-xsrf-token': 'forged' },
+      body,
+    })
+    expect(forged.status).toBe(403)
+    const ok = await call(s.url, 'POST', '/api/tags', { headers, body })
+    expect(ok.status).toBe(201)
+    const { rows } = await sql<{
+      n: string
+    }>`SELECT count(*)::text AS n FROM rm_resources WHERE type = 'tag'`.execute(s.db.db)
+    expect(rows[0]!.n).toBe('1')
+  })
+
+  it('logout ends the session', async () => {
+    const { headers } = await login(s.url, 'lena', 'richtig-geheim-2')
+    expect((await call(s.url, 'GET', '/api/users/me', { headers })).status).toBe(200)
+    expect((await call(s.url, 'POST', '/api/logout', { headers })).status).toBe(200)
+    expect((await call(s.url, 'GET', '/api/users/me', { headers })).status).toBe(401)
+  })
+
+  it('password hashes are argon2id and stay out of the events', async () => {
+    const { rows } = await sql<{
+      h: string
+    }>`SELECT password_hash AS h FROM auth_credentials LIMIT 1`.execute(s.db.db)
+    expect(rows[0]!.h).toMatch(/^\$argon2id\$/)
+    const leaked =
+      await sql`SELECT 1 FROM es_events WHERE data::text ILIKE '%argon2%' OR data::text ILIKE '%password%'`.execute(
+        s.db.db,
+      )
+    expect(leaked.rows).toHaveLength(0)
+  })
+})

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto'
+import type { Database } from '@shop/kit'
+import { sql, type Transaction } from 'kysely'
+import type { Principal } from '../auth/guard.ts'
+import { ROLE_ADMIN } from '../auth/guard.ts'
+import { hashPassword } from '../auth/passwords.ts'
+
+export type Access = 'public' | 'staff' | 'admin'
+
+export type ResourceDef = {
+  type: string
+  /** Path below /api, plural as in spec §7. */
+  path: string
+  read: Access
+  /**
+   * Turns a parsed body into the stored state, plus writes that must commit with it (a
+   * password hash goes to auth_credentials, never into an event).
+   */
+  prepare?: (
+    body: Record<string, unknown>,
+    existing: Record<string, unknown> | undefined,
+  ) => Promise<{
+    data: Record<string, unknown>
+    alongside?: (trx: Transaction<Database>, id: string) => Promise<void>
+  }>
+  /** What a caller may see of the stored state. */
+  present?: (data: Record<string, unknown>, principal: Principal | null) => Record<string, unknown>
+  /** A reason to refuse deleting (still referred to), or undefined. */
+  refuseDelete?: (trx: Transaction<Database>, id: string) => Promise<string | undefined>
+}
+
+export async function setPassword(
+  trx: Transaction<Database>,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await trx
+    .insertInto('auth_credentials')
+    .values({ user_id: userId, password_hash: passwordHash, updated_at: new Date() })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: new Date() }),
+    )
+    .execute()
+  // A new password ends every open session of the user.
+  await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).execute()
+}
+
+const isAdmin = (p: Principal | null) => p?.user.roles.includes(ROLE_ADMIN) === true
+
+/** Menus referring to a resource, by a JSON path test on their data. */
+async function menusReferring(
+  trx: Transaction<Database>,
+  condition: ReturnType<typeof sql>,
+): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT coalesce(data->>'name', id) AS name FROM rm_resources WHERE type = 'menu' AND ${condition}`.execute(
+    trx,
+  )
+  return rows.map((r) => r.name)
+}
+
+const refusal = (what: string, names: string[]) =>
+  names.length === 0
+    ? undefined
+    : `${what} wird noch verwendet (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}) und kann nicht gelöscht werden.`
+
+export const RESOURCES: ResourceDef[] = [
+  {
+    type: 'user',
+    path: 'users',
+    read: 'admin',
+    async prepare(body) {
+      const { password, ...data } = body
+      if (typeof password !== 'string' || password.length === 0) return { data }
+      const passwordHash = await hashPassword(password)
+      return { data, alongside: (trx, id) => setPassword(trx, id, passwordHash) }
+    },
+  },
+  { type: 'division', path: 'divisions', read: 'public' },
+  {
+    type: 'branch',
+    path: 'branches',
+    read: 'public',
+    async prepare(body, existing) {
+      // The frontdesk key: made once, kept on updates, new only when an admin asks for it.
+      const { regenerateApiKey, ...rest } = body
+      const apiKey =
+        regenerateApiKey === true || typeof existing?.apiKey !== 'string'
+          ? randomBytes(18).toString('base64url')
+          : existing.apiKey
+      return { data: { ...rest, apiKey } }
+    },
+    present: (data, p) => {
+      if (isAdmin(p)) return data
+      const { apiKey: _key, ...rest } = data
+      return rest
+    },
+    async refuseDelete(trx, id) {
+      const menus = await menusReferring(trx, sql`data->'branches' @> ${JSON.stringify([{ id }])}::jsonb`)
+      if (menus.length > 0) return refusal('Die Filiale', menus)
+      const { rows } = await sql<{ n: string }>`
+        SELECT count(*)::text AS n FROM rm_order_public WHERE branch_id = ${id}`.execute(trx)
+      return rows[0]?.n !== '0' ? 'Die Filiale hat Bestellungen und kann nicht gelöscht werden.' : undefined
+    },
+  },
+  { type: 'tag', path: 'tags', read: 'public' },
+  { type: 'table', path: 'tables', read: 'public' },
+  {
+    type: 'product',
+    path: 'products',
+    read: 'public',
+    async refuseDelete(trx, id) {
+      return refusal(
+        'Das Produkt',
+        await menusReferring(
+          trx,
+          sql`EXISTS (SELECT 1 FROM jsonb_array_elements(data->'catalog') c WHERE c->'products' @> ${JSON.stringify([{ id }])}::jsonb)`,
+        ),
+      )
+    },
+  },
+  {
+    type: 'category',
+    path: 'categories',
+    read: 'public',
+    async refuseDelete(trx, id) {
+      return refusal(
+        'Die Kategorie',
+        await menusReferring(trx, sql`data->'catalog' @> ${JSON.stringify([{ category: { id } }])}::jsonb`),
+      )
+    },
+  },
+  { type: 'menu', path: 'menus', read: 'public' },
+  { type: 'donatee', path: 'donatees', read: 'public' },
+  { type: 'site', path: 'sites', read: 'public' },
+  { type: 'navigation', path: 'navigations', read: 'public' },
+  { type: 'block', path: 'blocks', read: 'public' },
+  { type: 'redirect', path: 'redirects', read: 'public' },
+  { type: 'device', path: 'devices', read: 'staff' },
+  { type: 'department', path: 'departments', read: 'staff' },
+  { type: 'image', path: 'images', read: 'public' },
+  { type: 'upload', path: 'uploads', read: 'staff' },
+  { type: 'image-template', path: 'image-templates', read: 'staff' },
+  { type: 'scene', path: 'scenes', read: 'public' },
+  { type: 'font', path: 'fonts', read: 'public' },
+]
+
+export const RESOURCE_TYPES = RESOURCES.map((r) => r.type)

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto'
+import {
+  appendToStream,
+  type Bus,
+  type Database,
+  type Db,
+  HttpError,
+  isSerializationFailure,
+  pgCode,
+  WrongExpectedVersionError,
+} from '@shop/kit'
+import type { Actor } from '@shop/shared/contracts'
+import type { Transaction } from 'kysely'
+
+// Catalogue and configuration resources: one event stream per resource whose events carry the
+// full new state, projected inline into rm_resources in the same transaction, so a read right
+// after a write sees it. The publisher sends the events on like every other.
+
+export type ResourceRow<T = Record<string, unknown>> = {
+  id: string
+  version: number
+  data: T
+  createdAt: string
+  updatedAt: string
+}
+
+export type ResourceWrite = {
+  db: Db
+  bus: Pick<Bus, 'notifyAppended'>
+  type: string
+  actor: Actor
+  now?: Date
+  /** More writes that must commit with this one (e.g. a user's password hash). */
+  alongside?: (trx: Transaction<Database>, id: string) => Promise<void>
+}
+
+const pascal = (type: string) =>
+  type
+    .split(/[-_]/)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('')
+
+export const resourceStreamId = (type: string, id: string) => `${type}-${id}`
+
+export const RESOURCE_NOT_FOUND = 'Der Eintrag wurde nicht gefunden.'
+
+/** Which field a unique index guards, for the "already used" message. */
+const UNIQUE_FIELDS: Record<string, string> = {
+  rm_resources_user_username_idx: 'username',
+  rm_resources_branch_identifier_idx: 'identifier',
+  rm_resources_product_uid_idx: 'uid',
+}
+
+async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(fn)
+    } catch (err) {
+      if (isSerializationFailure(err) && attempt < 5) continue
+      if (pgCode(err) === '23505') {
+        const constraint = (err as { constraint?: string }).constraint ?? ''
+        throw new HttpError(400, 'Dieser Wert wird bereits verwendet.', UNIQUE_FIELDS[constraint] ?? '')
+      }
+      throw err
+    }
+  }
+}
+
+function toRow<T>(r: {
+  id: string
+  version: number
+  data: unknown
+  created_at: Date
+  updated_at: Date
+}): ResourceRow<T> {
+  return {
+    id: r.id,
+    version: r.version,
+    data: r.data as T,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+  }
+}
+
+export async function createResource<T extends Record<string, unknown>>(
+  w: ResourceWrite & { id?: string; data: T },
+): Promise<ResourceRow<T>> {
+  const id = w.id ?? randomUUID()
+  const now = w.now ?? new Date()
+  const row = await inTransaction(w.db, async (trx) => {
+    await appendToStream(trx, {
+      streamId: resourceStreamId(w.type, id),
+      streamType: w.type,
+      expectedVersion: 0,
+      events: [
+        { type: `${pascal(w.type)}Created`, data: { id, data: w.data }, metadata: { actor: w.actor } },
+      ],
+    }).catch((err) => {
+      if (err instanceof WrongExpectedVersionError)
+        throw new HttpError(409, 'Diesen Eintrag gibt es bereits.', 'id')
+      throw err
+    })
+    const inserted = await trx
+      .insertInto('rm_resources')
+      .values({
+        type: w.type,
+        id,
+        version: 1,
+        data: JSON.stringify(w.data),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await w.alongside?.(trx, id)
+    return toRow<T>(inserted)
+  })
+  w.bus.notifyAppended()
+  return row
+}
+
+/** Replaces a resource's state; `version` is the one the caller saw (409 when stale). */
+export async function updateResource<T extends Record<string, unknown>>(
+  w: ResourceWrite & { id: string; version: number; data: T | ((current: T) => T) },
+): Promise<ResourceRow<T>> {
+  const now = w.now ?? new Date()
+  const row = await inTransaction(w.db, async (trx) => {
+    const current = await trx
+      .selectFrom('rm_resources')
+      .selectAll()
+      .where('type', '=', w.type)
+      .where('id', '=', w.id)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!current) throw new HttpError(404, RESOURCE_NOT_FOUND)
+    if (current.version !== w.version) throw staleVersion(current.version, w.version)
+    const data = typeof w.data === 'function' ? w.data(current.data as T) : w.data
+    await appendToStream(trx, {
+      streamId: resourceStreamId(w.type, w.id),
+      streamType: w.type,
+      expectedVersion: current.version,
+      events: [{ type: `${pascal(w.type)}Updated`, data: { id: w.id, data }, metadata: { actor: w.actor } }],
+    })
+    const updated = await trx
+      .updateTable('rm_resources')
+      .set({ version: current.version + 1, data: JSON.stringify(data), updated_at: now })
+      .where('type', '=', w.type)
+      .where('id', '=', w.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await w.alongside?.(trx, w.id)
+    return toRow<T>(updated)
+  })
+  w.bus.notifyAppended()
+  return row
+}
+
+export async function deleteResource(
+  w: ResourceWrite & {
+    id: string
+    version?: number | undefined
+    refuse?: (trx: Transaction<Database>) => Promise<string | undefined>
+  },
+): Promise<void> {
+  await inTransaction(w.db, async (trx) => {
+    const current = await trx
+      .selectFrom('rm_resources')
+      .select(['version'])
+      .where('type', '=', w.type)
+      .where('id', '=', w.id)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!current) throw new HttpError(404, RESOURCE_NOT_FOUND)
+    if (w.version !== undefined && current.version !== w.version)
+      throw staleVersion(current.version, w.version)
+    const refusal = await w.refuse?.(trx)
+    if (refusal) throw new HttpError(409, refusal)
+    await appendToStream(trx, {
+      streamId: resourceStreamId(w.type, w.id),
+      streamType: w.type,
+      expectedVersion: current.version,
+      events: [{ type: `${pascal(w.type)}Deleted`, data: { id: w.id }, metadata: { actor: w.actor } }],
+    })
+    await trx.deleteFrom('rm_resources').where('type', '=', w.type).where('id', '=', w.id).execute()
+  })
+  w.bus.notifyAppended()
+}
+
+function staleVersion(current: number, given: number): HttpError {
+  return new HttpError(
+    409,
+    `Der Eintrag wurde inzwischen geändert (Version ${current} statt ${given}). Bitte laden Sie ihn neu.`,
+    'version',
+  )
+}
+
+export async function getResource<T = Record<string, unknown>>(
+  db: Db,
+  type: string,
+  id: string,
+): Promise<ResourceRow<T> | undefined> {
+  const r = await db
+    .selectFrom('rm_resources')
+    .selectAll()
+    .where('type', '=', type)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return r ? toRow<T>(r) : undefined
+}
+
+export async function listResources<T = Record<string, unknown>>(
+  db: Db,
+  type: string,
+): Promise<ResourceRow<T>[]> {
+  const rows = await db
+    .selectFrom('rm_resources')
+    .selectAll()
+    .where('type', '=', type)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => toRow<T>(r))
+}

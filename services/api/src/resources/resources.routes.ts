@@ -1,0 +1,211 @@
+import { type Bus, type Db, HttpError } from '@shop/kit'
+import type { Actor } from '@shop/shared/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sql } from 'kysely'
+import type { z } from 'zod'
+import { type Principal, ROLE_ADMIN, requireRole, requireStaff } from '../auth/guard.ts'
+import { parseBody } from '../http-helpers.ts'
+import { type Access, RESOURCE_TYPES, RESOURCES, type ResourceDef } from './resource-registry.ts'
+import {
+  createResource,
+  deleteResource,
+  getResource,
+  listResources,
+  RESOURCE_NOT_FOUND,
+  type ResourceRow,
+  updateResource,
+} from './resource-store.ts'
+
+export type ResourceSchemas = { create: z.ZodType; update: z.ZodType }
+
+export type ResourceRouteDeps = {
+  db: Db
+  bus: Bus
+  /** The write schemas by resource type. */
+  schemas: (type: string) => ResourceSchemas
+}
+
+export const CONFIG_ID = 'config'
+
+function checkRead(req: FastifyRequest, access: Access): void {
+  if (access === 'staff') requireStaff(req)
+  if (access === 'admin') requireRole(req, ROLE_ADMIN)
+}
+
+const actorOf = (p: Principal): Actor => ({ kind: 'staff', id: p.user.id, name: p.user.displayName })
+
+export function present(def: Pick<ResourceDef, 'present'>, row: ResourceRow, principal: Principal | null) {
+  const data = def.present ? def.present(row.data, principal) : row.data
+  return { ...data, id: row.id, version: row.version }
+}
+
+function versionOf(req: FastifyRequest): number | undefined {
+  const q = (req.query as Record<string, unknown> | undefined)?.version
+  if (q === undefined) return undefined
+  const n = Number(q)
+  if (!Number.isInteger(n) || n < 1)
+    throw new HttpError(400, 'Dieser Wert sollte eine positive ganze Zahl sein.', 'version')
+  return n
+}
+
+export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDeps): Promise<void> {
+  for (const def of RESOURCES) {
+    const base = `/api/${def.path}`
+    const schemas = deps.schemas(def.type)
+
+    app.get(base, async (req) => {
+      checkRead(req, def.read)
+      const rows = await listResources(deps.db, def.type)
+      return { data: rows.map((r) => present(def, r, req.principal)) }
+    })
+
+    app.get<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
+      checkRead(req, def.read)
+      const row = await getResource(deps.db, def.type, req.params.id)
+      if (!row) throw new HttpError(404, RESOURCE_NOT_FOUND)
+      return { data: present(def, row, req.principal) }
+    })
+
+    app.post(base, async (req, reply) => {
+      const p = requireRole(req, ROLE_ADMIN)
+      const body = parseBody(schemas.create, req.body) as Record<string, unknown>
+      const { data, alongside } = def.prepare
+        ? await def.prepare(body, undefined)
+        : { data: body, alongside: undefined }
+      const row = await createResource({
+        db: deps.db,
+        bus: deps.bus,
+        type: def.type,
+        actor: actorOf(p),
+        data,
+        ...(alongside ? { alongside } : {}),
+      })
+      return reply.status(201).send({ data: present(def, row, p) })
+    })
+
+    app.put<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
+      const p = requireRole(req, ROLE_ADMIN)
+      const { version, ...body } = parseBody(schemas.update, req.body) as Record<string, unknown> & {
+        version: number
+      }
+      const existing = await getResource(deps.db, def.type, req.params.id)
+      if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
+      const { data, alongside } = def.prepare
+        ? await def.prepare(body, existing.data)
+        : { data: body, alongside: undefined }
+      const row = await updateResource({
+        ...(alongside ? { alongside } : {}),
+        db: deps.db,
+        bus: deps.bus,
+        type: def.type,
+        actor: actorOf(p),
+        id: req.params.id,
+        version,
+        data,
+      })
+      return { data: present(def, row, p) }
+    })
+
+    app.delete<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
+      const p = requireRole(req, ROLE_ADMIN)
+      await deleteResource({
+        db: deps.db,
+        bus: deps.bus,
+        type: def.type,
+        actor: actorOf(p),
+        id: req.params.id,
+        version: versionOf(req),
+        ...(def.refuseDelete ? { refuse: (trx) => def.refuseDelete!(trx, req.params.id) } : {}),
+      })
+      return { data: null }
+    })
+  }
+
+  app.get<{ Params: { id: string } }>('/api/branches/:id/menus', async (req) => {
+    const branch = await getResource(deps.db, 'branch', req.params.id)
+    if (!branch) throw new HttpError(404, RESOURCE_NOT_FOUND)
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM rm_resources
+       WHERE type = 'menu' AND data->'branches' @> ${JSON.stringify([{ id: req.params.id }])}::jsonb`.execute(
+      deps.db,
+    )
+    const menus = (await listResources(deps.db, 'menu')).filter((m) => rows.some((r) => r.id === m.id))
+    return { data: menus.map((m) => present({}, m, req.principal)) }
+  })
+
+  const configSchemas = deps.schemas('config')
+  app.get('/api/config', async (req) => {
+    const row = await getResource(deps.db, 'config', CONFIG_ID)
+    return { data: row ? present({}, row, req.principal) : null }
+  })
+  app.post('/api/config', async (req) => {
+    const p = requireRole(req, ROLE_ADMIN)
+    const existing = await getResource(deps.db, 'config', CONFIG_ID)
+    if (!existing) {
+      const data = parseBody(configSchemas.create, req.body) as Record<string, unknown>
+      const row = await createResource({
+        db: deps.db,
+        bus: deps.bus,
+        type: 'config',
+        id: CONFIG_ID,
+        actor: actorOf(p),
+        data,
+      })
+      return { data: present({}, row, p) }
+    }
+    const { version, ...data } = parseBody(configSchemas.update, req.body) as Record<string, unknown> & {
+      version: number
+    }
+    const row = await updateResource({
+      db: deps.db,
+      bus: deps.bus,
+      type: 'config',
+      actor: actorOf(p),
+      id: CONFIG_ID,
+      version,
+      data,
+    })
+    return { data: present({}, row, p) }
+  })
+
+  // Who changed what, from the resources' own events.
+  const logTypes = [...RESOURCE_TYPES, 'config']
+  type LogRow = {
+    id: string
+    stream_type: string
+    event_type: string
+    data: { id?: string }
+    metadata: { actor?: Actor }
+    created_at: Date
+  }
+  const toLog = (r: LogRow) => ({
+    id: r.id,
+    resource: r.stream_type,
+    resourceId: r.data?.id ?? null,
+    action: r.event_type,
+    actor: r.metadata?.actor ?? null,
+    at: new Date(r.created_at).toISOString(),
+  })
+  app.get('/api/logs', async (req) => {
+    requireRole(req, ROLE_ADMIN)
+    const q = (req.query ?? {}) as Record<string, string | undefined>
+    const limit = Math.min(500, Math.max(1, Number.parseInt(q.limit ?? '100', 10) || 100))
+    const before = q.before && /^\d{1,19}$/.test(q.before) ? q.before : undefined
+    const { rows } = await sql<LogRow>`
+      SELECT global_position::text AS id, stream_type, event_type, data, metadata, created_at FROM es_events
+       WHERE stream_type = ANY(${logTypes}::text[]) ${before ? sql`AND global_position < ${before}::bigint` : sql``}
+       ORDER BY global_position DESC LIMIT ${limit}`.execute(deps.db)
+    return { data: rows.map(toLog) }
+  })
+  app.get<{ Params: { id: string } }>('/api/logs/:id', async (req) => {
+    requireRole(req, ROLE_ADMIN)
+    if (!/^\d{1,19}$/.test(req.params.id)) throw new HttpError(404, RESOURCE_NOT_FOUND)
+    const { rows } = await sql<LogRow>`
+      SELECT global_position::text AS id, stream_type, event_type, data, metadata, created_at FROM es_events
+       WHERE global_position = ${req.params.id}::bigint AND stream_type = ANY(${logTypes}::text[])`.execute(
+      deps.db,
+    )
+    if (!rows[0]) throw new HttpError(404, RESOURCE_NOT_FOUND)
+    return { data: toLog(rows[0]) }
+  })
+}
