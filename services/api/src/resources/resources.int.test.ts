@@ -1,0 +1,157 @@
+import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call, login } from '../testing/staff-session.ts'
+import { createUser } from './users.ts'
+
+let s: TestStack
+let admin: Record<string, string>
+
+beforeAll(async () => {
+  s = await startTestStack()
+  await createUser(
+    { db: s.db.db },
+    { username: 'admin', password: 'admin-passwort-1', roles: ['ROLE_ADMIN'] },
+  )
+  admin = (await login(s.url, 'admin', 'admin-passwort-1')).headers
+})
+afterAll(async () => {
+  await s?.close()
+})
+
+const as = (method: string, path: string, body?: unknown) =>
+  call(s.url, method, path, { headers: admin, ...(body === undefined ? {} : { body }) })
+
+describe('resources through the event store', () => {
+  it('create, read after write, update with the version, stale version 409, delete', async () => {
+    const created = await as('POST', '/api/tags', { name: 'Vegan' })
+    expect(created.status).toBe(201)
+    const tag = created.body.data
+    expect(tag).toMatchObject({ name: 'Vegan', version: 1 })
+    expect((await call(s.url, 'GET', `/api/tags/${tag.id}`)).body.data).toMatchObject({
+      name: 'Vegan',
+      version: 1,
+    })
+
+    const updated = await as('PUT', `/api/tags/${tag.id}`, { name: 'Vegan & bio', version: 1 })
+    expect(updated.status).toBe(200)
+    expect(updated.body.data).toMatchObject({ name: 'Vegan & bio', version: 2 })
+    const stale = await as('PUT', `/api/tags/${tag.id}`, { name: 'zu spät', version: 1 })
+    expect(stale.status).toBe(409)
+    expect(stale.body.errors[0].field).toBe('version')
+    expect((await call(s.url, 'GET', `/api/tags/${tag.id}`)).body.data.name).toBe('Vegan & bio')
+
+    expect((await as('DELETE', `/api/tags/${tag.id}?version=1`)).status).toBe(409)
+    expect((await as('DELETE', `/api/tags/${tag.id}`)).status).toBe(200)
+    expect((await call(s.url, 'GET', `/api/tags/${tag.id}`)).status).toBe(404)
+    expect((await as('DELETE', `/api/tags/${tag.id}`)).status).toBe(404)
+
+    const { rows } = await sql<{ event_type: string; version: number; actor: { id: string } }>`
+      SELECT event_type, stream_position AS version, metadata->'actor' AS actor FROM es_events
+       WHERE stream_id = ${`tag-${tag.id}`} ORDER BY stream_position`.execute(s.db.db)
+    expect(rows.map((r) => r.event_type)).toEqual(['TagCreated', 'TagUpdated', 'TagDeleted'])
+    expect(new Set(rows.map((r) => r.actor.id)).size).toBe(1)
+  })
+
+  it('two admins updating the same version: one wins, the other gets 409', async () => {
+    const tag = (await as('POST', '/api/tags', { name: 'Glutenfrei' })).body.data
+    const [a, b] = await Promise.all([
+      as('PUT', `/api/tags/${tag.id}`, { name: 'A', version: 1 }),
+      as('PUT', `/api/tags/${tag.id}`, { name: 'B', version: 1 }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 409])
+    const { rows } = await sql<{
+      n: string
+    }>`SELECT count(*)::text AS n FROM es_events WHERE stream_id = ${`tag-${tag.id}`}`.execute(s.db.db)
+    expect(rows[0]!.n).toBe('2')
+  })
+
+  it('a branch keeps a secret api key that only admins see; an identifier is unique', async () => {
+    const branch = (await as('POST', '/api/branches', { identifier: 'altstadt', name: 'Altstadt' })).body.data
+    expect(branch.apiKey).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+    const publicView = await call(s.url, 'GET', `/api/branches/${branch.id}`)
+    expect(publicView.body.data.apiKey).toBeUndefined()
+    expect(JSON.stringify((await call(s.url, 'GET', '/api/branches')).body)).not.toContain(branch.apiKey)
+    const kept = await as('PUT', `/api/branches/${branch.id}`, {
+      identifier: 'altstadt',
+      name: 'Altstadt 2',
+      version: 1,
+    })
+    expect(kept.body.data.apiKey).toBe(branch.apiKey)
+    const renewed = await as('PUT', `/api/branches/${branch.id}`, {
+      identifier: 'altstadt',
+      name: 'Altstadt 2',
+      regenerateApiKey: true,
+      version: 2,
+    })
+    expect(renewed.body.data.apiKey).not.toBe(branch.apiKey)
+    const dup = await as('POST', '/api/branches', { identifier: 'AltStadt', name: 'Doppelt' })
+    expect(dup.status).toBe(400)
+    expect(dup.body.errors[0]).toEqual({
+      field: 'identifier',
+      message: 'Dieser Wert wird bereits verwendet.',
+    })
+  })
+
+  it('deleting a branch, product or category a menu refers to is refused; the menu stays whole', async () => {
+    const branch = (await as('POST', '/api/branches', { identifier: 'see', name: 'Am See' })).body.data
+    const category = (await as('POST', '/api/categories', { name: 'Brot' })).body.data
+    const product = (await as('POST', '/api/products', { uid: 'bauernbrot', name: 'Bauernbrot', price: 520 }))
+      .body.data
+    const menu = (
+      await as('POST', '/api/menus', {
+        name: 'Herbst',
+        availableFrom: '2026-09-01T00:00:00+02:00',
+        branches: [{ id: branch.id }],
+        catalog: [{ category: { id: category.id }, products: [{ id: product.id }] }],
+      })
+    ).body.data
+    for (const path of [
+      `/api/branches/${branch.id}`,
+      `/api/categories/${category.id}`,
+      `/api/products/${product.id}`,
+    ]) {
+      const refused = await as('DELETE', path)
+      expect(refused.status).toBe(409)
+      expect(refused.body.errors[0].message).toMatch(/Herbst.*kann nicht gelöscht werden/)
+    }
+    const menus = await call(s.url, 'GET', `/api/branches/${branch.id}/menus`)
+    expect(menus.body.data.map((m: { id: string }) => m.id)).toEqual([menu.id])
+    expect((await as('DELETE', `/api/menus/${menu.id}`)).status).toBe(200)
+    expect((await as('DELETE', `/api/products/${product.id}`)).status).toBe(200)
+    expect((await call(s.url, 'GET', `/api/branches/${branch.id}/menus`)).body.data).toEqual([])
+  })
+
+  it('config is one object: created once, then updated with its version', async () => {
+    expect((await call(s.url, 'GET', '/api/config')).body.data).toBeNull()
+    const created = await as('POST', '/api/config', { shopName: 'Bäckerei Muster' })
+    expect(created.body.data).toMatchObject({ shopName: 'Bäckerei Muster', version: 1 })
+    expect((await as('POST', '/api/config', { shopName: 'x' })).status).toBe(400)
+    const updated = await as('POST', '/api/config', { shopName: 'Bäckerei Muster AG', version: 1 })
+    expect(updated.body.data).toMatchObject({ shopName: 'Bäckerei Muster AG', version: 2 })
+    expect((await call(s.url, 'GET', '/api/config')).body.data.shopName).toBe('Bäckerei Muster AG')
+  })
+
+  it('the log shows who changed what', async () => {
+    const tag = (await as('POST', '/api/tags', { name: 'Saisonal' })).body.data
+    const logs = await as('GET', '/api/logs?limit=5')
+    expect(logs.status).toBe(200)
+    const entry = logs.body.data.find((l: { resourceId: string }) => l.resourceId === tag.id)
+    expect(entry).toMatchObject({
+      resource: 'tag',
+      action: 'TagCreated',
+      actor: { kind: 'staff', name: 'admin' },
+    })
+    const one = await as('GET', `/api/logs/${entry.id}`)
+    expect(one.body.data).toEqual(entry)
+    expect((await as('GET', '/api/logs/999999999')).status).toBe(404)
+    expect((await as('GET', '/api/logs/abc')).status).toBe(404)
+  })
+
+  it('unknown ids are 404 and nothing is written', async () => {
+    expect((await call(s.url, 'GET', '/api/products/nope')).status).toBe(404)
+    expect((await as('PUT', '/api/products/nope', { name: 'x', version: 1 })).status).toBe(404)
+    expect((await as('DELETE', '/api/products/nope')).status).toBe(404)
+    expect((await call(s.url, 'GET', '/api/branches/nope/menus')).status).toBe(404)
+  })
+})
