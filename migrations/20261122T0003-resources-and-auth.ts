@@ -25,6 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   )
 
+  // The initial load's ETag: the newest event of the resource streams, found by index.
+  await sql`CREATE INDEX es_events_stream_type_idx ON es_events (stream_type, global_position)`.execute(db)
+
   // Password hashes stay out of the events (which travel to NATS and into logs).
   await sql`
     CREATE TABLE auth_credentials (

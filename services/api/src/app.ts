@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth } from './auth/guard.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
+import { initRoutes } from './resources/init.routes.ts'
 import { type ResourceSchemas, resourceRoutes } from './resources/resources.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
 
@@ -54,6 +55,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await authRoutes(scope, { db: deps.db })
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
     await resourceRoutes(scope, { db: deps.db, bus: deps.bus, schemas: schemasFor })
+    await initRoutes(scope, { db: deps.db })
   })
 }
 

@@ -155,3 +155,48 @@ describe('resources through the event store', () => {
     expect((await call(s.url, 'GET', '/api/branches/nope/menus')).status).toBe(404)
   })
 })
+
+describe('initial load', () => {
+  it('answers every part in one response with an ETag; 304 while nothing changed', async () => {
+    await as('POST', '/api/products', { uid: 'zopf', name: 'Zopf', price: 690 })
+    const first = await fetch(`${s.url}/api/init`)
+    expect(first.status).toBe(200)
+    const etag = first.headers.get('etag')!
+    expect(etag).toMatch(/^W\/"\d+-anon"$/)
+    expect(first.headers.get('cache-control')).toBe('public, no-cache')
+    const body = (await first.json()) as { data: { url: string; data: unknown }[] }
+    expect(body.data.map((p) => p.url)).toEqual([
+      '/api/config',
+      '/api/users/me',
+      '/api/divisions',
+      '/api/branches',
+      '/api/menus',
+      '/api/categories',
+      '/api/products',
+      '/api/tags',
+      '/api/tables',
+      '/api/sites',
+      '/api/navigations',
+      '/api/blocks',
+      '/api/donatees',
+    ])
+    const products = body.data.find((p) => p.url === '/api/products')!.data as {
+      uid: string
+      version: number
+    }[]
+    expect(products.some((p) => p.uid === 'zopf' && p.version === 1)).toBe(true)
+    expect(body.data.find((p) => p.url === '/api/users/me')!.data).toBeNull()
+    expect(JSON.stringify(body)).not.toMatch(/apiKey/)
+
+    const again = await fetch(`${s.url}/api/init`, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    await as('POST', '/api/tags', { name: 'Neu' })
+    const changed = await fetch(`${s.url}/api/init`, { headers: { 'if-none-match': etag } })
+    expect(changed.status).toBe(200)
+
+    const mine = await call(s.url, 'GET', '/api/init', { headers: admin })
+    expect(mine.body.data.find((p: { url: string }) => p.url === '/api/users/me').data.user.username).toBe(
+      'admin',
+    )
+  })
+})

@@ -1,0 +1,81 @@
+import type { Db } from '@shop/kit'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { meRecord } from '../auth/auth.routes.ts'
+import { RESOURCES } from './resource-registry.ts'
+import { CONFIG_ID, present } from './resources.routes.ts'
+
+// GET /api/init: everything a client needs to start, in one answer (spec §4), from the
+// resources read model. The ETag is the newest event of the resource streams plus who asks,
+// so a client revalidates with one indexed lookup and gets 304 when nothing changed.
+
+const INIT_PARTS = [
+  ['config', '/api/config'],
+  ['division', '/api/divisions'],
+  ['branch', '/api/branches'],
+  ['menu', '/api/menus'],
+  ['category', '/api/categories'],
+  ['product', '/api/products'],
+  ['tag', '/api/tags'],
+  ['table', '/api/tables'],
+  ['site', '/api/sites'],
+  ['navigation', '/api/navigations'],
+  ['block', '/api/blocks'],
+  ['donatee', '/api/donatees'],
+] as const
+
+const TYPES = INIT_PARTS.map(([type]) => type)
+
+export async function initRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+  app.get('/api/init', async (req, reply) => {
+    const { rows: head } = await sql<{ position: string | null }>`
+      SELECT max(p)::text AS position FROM (
+        SELECT (SELECT max(global_position) FROM es_events WHERE stream_type = t) AS p
+          FROM unnest(${TYPES}::text[]) AS t) x`.execute(deps.db)
+    const who = req.principal
+      ? `${req.principal.user.id}.${req.principal.session.tokenHash.slice(0, 8)}`
+      : 'anon'
+    const etag = `W/"${head[0]?.position ?? '0'}-${who}"`
+    reply.header('etag', etag)
+    // Personal when logged in (users/me, secrets for admins); always revalidated.
+    reply.header('cache-control', req.principal ? 'private, no-cache' : 'public, no-cache')
+    reply.header('vary', 'Cookie')
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send()
+
+    const rows = await deps.db
+      .selectFrom('rm_resources')
+      .select(['type', 'id', 'version', 'data', 'created_at', 'updated_at'])
+      .where('type', 'in', TYPES)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+    const byType = new Map<string, ReturnType<typeof present>[]>()
+    for (const r of rows) {
+      const def = RESOURCES.find((d) => d.type === r.type) ?? {}
+      const item = present(
+        def,
+        {
+          id: r.id,
+          version: r.version,
+          data: r.data as Record<string, unknown>,
+          createdAt: '',
+          updatedAt: '',
+        },
+        req.principal,
+      )
+      byType.set(r.type, [...(byType.get(r.type) ?? []), item])
+    }
+    const data = INIT_PARTS.map(([type, url]) => ({
+      url,
+      data:
+        type === 'config'
+          ? (byType.get('config')?.find((c) => c.id === CONFIG_ID) ?? null)
+          : (byType.get(type) ?? []),
+    }))
+    data.splice(1, 0, {
+      url: '/api/users/me',
+      data: req.principal ? meRecord(req.principal.user) : null,
+    } as never)
+    return { data }
+  })
+}
