@@ -4,7 +4,6 @@ import { registerGateway } from '@shop/gateway'
 import {
   type AppConfig,
   type Bus,
-  branchDirectory,
   collectProcessMetrics,
   connectNatsBus,
   connectPglite,
@@ -13,6 +12,7 @@ import {
   type Logger,
   MemoryBus,
   migrateToLatest,
+  resourceBranchDirectory,
 } from '@shop/kit'
 import { allProjections, startProjector } from '@shop/projector'
 import { startPublisher } from '@shop/publisher'
@@ -44,7 +44,7 @@ export async function startShop(
   const bus: Bus = config.natsUrl
     ? await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name: 'shop-all-in-one' })
     : new MemoryBus(config.subjectRoot)
-  const branches = branchDirectory(config.branches)
+  const branches = resourceBranchDirectory(db.db, config.branches)
   const publisher = startPublisher({ db: db.db, bus, log, exclusive: db.kind === 'postgres' })
   const projector = startProjector({ db: db.db, bus, log, projections: allProjections })
   let gateway: Awaited<ReturnType<typeof registerGateway>> | undefined

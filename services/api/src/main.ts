@@ -1,7 +1,7 @@
-import { branchDirectory, runService } from '@shop/kit'
+import { resourceBranchDirectory, runService } from '@shop/kit'
 import { registerApi } from './app.ts'
 
 await runService('api', async ({ db, bus, log, http, config }) => {
-  await registerApi(http, { db: db.db, bus, branches: branchDirectory(config.branches), log })
+  await registerApi(http, { db: db.db, bus, branches: resourceBranchDirectory(db.db, config.branches), log })
   return { stop: async () => {} }
 })

@@ -140,7 +140,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       for (const text of held) if (ws.readyState === ws.OPEN) ws.send(text)
       return
     }
-    const branch = deps.branches.get(msg.branchId)
+    const branch = await deps.branches.get(msg.branchId)
     if (!branch || !safeEqual(branch.apiKey, msg.apiKey)) {
       return send(ws, { type: 'error', code: 'forbidden', message: 'Zugriff verweigert.' })
     }

@@ -1,11 +1,11 @@
-import { branchDirectory, runService } from '@shop/kit'
+import { resourceBranchDirectory, runService } from '@shop/kit'
 import { registerGateway } from './gateway.ts'
 
 await runService('gateway', async ({ db, bus, log, http, config }) => {
   const gateway = await registerGateway(http, {
     db: db.db,
     bus,
-    branches: branchDirectory(config.branches),
+    branches: resourceBranchDirectory(db.db, config.branches),
     log,
   })
   return { stop: () => gateway.close() }

@@ -1,18 +1,75 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import type { Kysely } from 'kysely'
+import type { Database } from './db/schema.ts'
+import { safeEqual } from './secrets.ts'
 
 /** Branch access until the catalogue issue brings branches as resources. */
 export type BranchAccess = { id: string; name: string; apiKey: string; timeZone: string }
 
 export type BranchDirectory = {
-  get(id: string): BranchAccess | undefined
-  list(): BranchAccess[]
+  get(id: string): Promise<BranchAccess | undefined>
+  /** The branch whose api key this is, if any (compared in constant time). */
+  byApiKey(apiKey: string): Promise<BranchAccess | undefined>
 }
 
-export function branchDirectory(branches: readonly BranchAccess[]): BranchDirectory {
+function fromList(branches: readonly BranchAccess[]) {
   const byId = new Map(branches.map((b) => [b.id, b]))
-  return { get: (id) => byId.get(id), list: () => [...byId.values()] }
+  return {
+    get: (id: string) => byId.get(id),
+    byApiKey: (key: string) => branches.find((b) => safeEqual(b.apiKey, key)),
+  }
+}
+
+/** Branches from configuration only (SHOP_BRANCHES or the embedded demo's file). */
+export function branchDirectory(branches: readonly BranchAccess[]): BranchDirectory {
+  const list = fromList(branches)
+  return { get: async (id) => list.get(id), byApiKey: async (key) => list.byApiKey(key) }
+}
+
+/**
+ * Branches from configuration plus the branch resources of the catalogue (their `apiKey`,
+ * `name` and `timeZone`), the catalogue winning for an id both have.
+ */
+export function resourceBranchDirectory(
+  db: Kysely<Database>,
+  configured: readonly BranchAccess[],
+): BranchDirectory {
+  const list = fromList(configured)
+  const toAccess = (r: { id: string; data: unknown }): BranchAccess | undefined => {
+    const d = r.data as { apiKey?: unknown; name?: unknown; timeZone?: unknown }
+    if (typeof d.apiKey !== 'string') return undefined
+    return {
+      id: r.id,
+      name: String(d.name ?? r.id),
+      apiKey: d.apiKey,
+      timeZone: typeof d.timeZone === 'string' ? d.timeZone : 'Europe/Zurich',
+    }
+  }
+  return {
+    async get(id) {
+      const row = await db
+        .selectFrom('rm_resources')
+        .select(['id', 'data'])
+        .where('type', '=', 'branch')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return (row && toAccess(row)) ?? list.get(id)
+    },
+    async byApiKey(key) {
+      const rows = await db
+        .selectFrom('rm_resources')
+        .select(['id', 'data'])
+        .where('type', '=', 'branch')
+        .execute()
+      for (const r of rows) {
+        const b = toAccess(r)
+        if (b && safeEqual(b.apiKey, key)) return b
+      }
+      return list.byApiKey(key)
+    },
+  }
 }
 
 export type AppConfig = {

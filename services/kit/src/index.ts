@@ -7,6 +7,7 @@ export {
   type BranchDirectory,
   branchDirectory,
   loadConfig,
+  resourceBranchDirectory,
 } from './config.ts'
 export { connectPglite, connectPostgres, type Db, type DbHandle } from './db/connect.ts'
 export { migrateToLatest } from './db/migrate.ts'

@@ -200,3 +200,29 @@ describe('initial load', () => {
     )
   })
 })
+
+describe('branches from the catalogue', () => {
+  it('take orders, and their api key opens the frontdesk list and staff actions', async () => {
+    const branch = (await as('POST', '/api/branches', { identifier: 'bahnhof', name: 'Bahnhof' })).body.data
+    const order = await call(s.url, 'POST', '/api/orders', {
+      body: {
+        branch: branch.id,
+        isDelivery: false,
+        isDineIn: false,
+        firstName: 'Kim',
+        lastName: 'Lee',
+        items: [{ product: 'zopf', name: 'Zopf', amount: 1, unit: 'piece', price: 690 }],
+      },
+    })
+    expect(order.status).toBe(201)
+    const confirm = await call(s.url, 'POST', `/api/orders/${order.body.data.id}/status/confirm`, {
+      headers: { 'x-api-key': branch.apiKey },
+      body: {},
+    })
+    expect(confirm.status).toBe(200)
+    expect((await call(s.url, 'GET', `/api/orders/frontdesk/${branch.id}/${branch.apiKey}`)).status).toBe(200)
+    expect((await call(s.url, 'GET', `/api/orders/frontdesk/${branch.id}/${s.branch.apiKey}`)).status).toBe(
+      403,
+    )
+  })
+})

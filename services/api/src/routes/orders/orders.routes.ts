@@ -77,19 +77,16 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     }
     if (!branchId) {
       // No hint whether the order exists before the caller shows a valid credential.
-      requireBranchKey(
-        req,
-        deps.branches.list().find((b) => safeEqual(b.apiKey, String(req.headers['x-api-key'] ?? ''))),
-      )
+      requireBranchKey(req, await deps.branches.byApiKey(String(req.headers['x-api-key'] ?? '')))
       throw new HttpError(404, NOT_FOUND)
     }
-    requireBranchKey(req, deps.branches.get(branchId))
+    requireBranchKey(req, await deps.branches.get(branchId))
     return { kind: 'staff', id: `frontdesk:${branchId}`, name: 'Frontdesk' }
   }
 
   app.post('/api/orders', async (req, reply) => {
     const body = parseBody(createOrderBodySchema, req.body)
-    const branch = deps.branches.get(body.branch)
+    const branch = await deps.branches.get(body.branch)
     if (!branch) throw new HttpError(400, 'Diese Filiale gibt es nicht.', 'branch')
     const idempotency = idempotencyOf(req)
     const command = createOrderCommand(deps, body, branch)
@@ -184,7 +181,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
   app.get<{ Params: { branchId: string; apiKey: string } }>(
     '/api/orders/frontdesk/:branchId/:apiKey',
     async (req) => {
-      const branch = deps.branches.get(req.params.branchId)
+      const branch = await deps.branches.get(req.params.branchId)
       if (!branch || !safeEqual(branch.apiKey, req.params.apiKey))
         throw new HttpError(403, 'Zugriff verweigert.')
       const rows = await listBoard(deps.db, branch.id)
