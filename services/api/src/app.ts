@@ -8,20 +8,22 @@ import {
   metrics,
   registerOpsRoutes,
 } from '@shop/kit'
+import { isResourceType, RESOURCE_SCHEMAS } from '@shop/shared/contracts'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { z } from 'zod'
 import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth } from './auth/guard.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
 import { initRoutes } from './resources/init.routes.ts'
+import { RESOURCES } from './resources/resource-registry.ts'
 import { type ResourceSchemas, resourceRoutes } from './resources/resources.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
 
-// Placeholder until every resource has its schema in shared/contracts.
-const looseObject = z.record(z.string(), z.unknown())
-function schemasFor(_type: string): ResourceSchemas {
-  return { create: looseObject, update: z.looseObject({ version: z.int().min(1) }) }
+function schemasFor(type: string): ResourceSchemas {
+  const def = RESOURCES.find((r) => r.type === type)
+  const key = type === 'config' ? 'config' : def?.path
+  if (!key || !isResourceType(key)) throw new Error(`no schema for resource ${type}`)
+  return RESOURCE_SCHEMAS[key]
 }
 
 export type ApiDeps = {

@@ -45,6 +45,8 @@ export async function setPassword(
   await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).execute()
 }
 
+export const newApiKey = () => randomBytes(18).toString('base64url')
+
 const isAdmin = (p: Principal | null) => p?.user.roles.includes(ROLE_ADMIN) === true
 
 /** Menus referring to a resource, by a JSON path test on their data. */
@@ -82,13 +84,9 @@ export const RESOURCES: ResourceDef[] = [
     path: 'branches',
     read: 'public',
     async prepare(body, existing) {
-      // The frontdesk key: made once, kept on updates, new only when an admin asks for it.
-      const { regenerateApiKey, ...rest } = body
-      const apiKey =
-        regenerateApiKey === true || typeof existing?.apiKey !== 'string'
-          ? randomBytes(18).toString('base64url')
-          : existing.apiKey
-      return { data: { ...rest, apiKey } }
+      // The frontdesk key: made once and kept on updates (POST …/regenerate-api-key renews it).
+      const apiKey = typeof existing?.apiKey === 'string' ? existing.apiKey : newApiKey()
+      return { data: { ...body, apiKey } }
     },
     present: (data, p) => {
       if (isAdmin(p)) return data

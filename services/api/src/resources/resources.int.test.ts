@@ -78,14 +78,10 @@ describe('resources through the event store', () => {
       version: 1,
     })
     expect(kept.body.data.apiKey).toBe(branch.apiKey)
-    const renewed = await as('PUT', `/api/branches/${branch.id}`, {
-      identifier: 'altstadt',
-      name: 'Altstadt 2',
-      regenerateApiKey: true,
-      version: 2,
-    })
+    const renewed = await as('POST', `/api/branches/${branch.id}/regenerate-api-key`, { version: 2 })
+    expect(renewed.body.data.version).toBe(3)
     expect(renewed.body.data.apiKey).not.toBe(branch.apiKey)
-    const dup = await as('POST', '/api/branches', { identifier: 'AltStadt', name: 'Doppelt' })
+    const dup = await as('POST', '/api/branches', { identifier: 'altstadt', name: 'Doppelt' })
     expect(dup.status).toBe(400)
     expect(dup.body.errors[0]).toEqual({
       field: 'identifier',
@@ -96,8 +92,16 @@ describe('resources through the event store', () => {
   it('deleting a branch, product or category a menu refers to is refused; the menu stays whole', async () => {
     const branch = (await as('POST', '/api/branches', { identifier: 'see', name: 'Am See' })).body.data
     const category = (await as('POST', '/api/categories', { name: 'Brot' })).body.data
-    const product = (await as('POST', '/api/products', { uid: 'bauernbrot', name: 'Bauernbrot', price: 520 }))
-      .body.data
+    const product = (
+      await as('POST', '/api/products', {
+        uid: 'bauernbrot',
+        name: 'Bauernbrot',
+        price: 520,
+        tax: 2.6,
+        takeawayTax: 2.6,
+        dineInTax: 8.1,
+      })
+    ).body.data
     const menu = (
       await as('POST', '/api/menus', {
         name: 'Herbst',
@@ -158,7 +162,14 @@ describe('resources through the event store', () => {
 
 describe('initial load', () => {
   it('answers every part in one response with an ETag; 304 while nothing changed', async () => {
-    await as('POST', '/api/products', { uid: 'zopf', name: 'Zopf', price: 690 })
+    await as('POST', '/api/products', {
+      uid: 'zopf',
+      name: 'Zopf',
+      price: 690,
+      tax: 2.6,
+      takeawayTax: 2.6,
+      dineInTax: 8.1,
+    })
     const first = await fetch(`${s.url}/api/init`)
     expect(first.status).toBe(200)
     const etag = first.headers.get('etag')!

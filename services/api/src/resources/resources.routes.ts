@@ -2,10 +2,10 @@ import { type Bus, type Db, HttpError } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { type Principal, ROLE_ADMIN, requireRole, requireStaff } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
-import { type Access, RESOURCE_TYPES, RESOURCES, type ResourceDef } from './resource-registry.ts'
+import { type Access, newApiKey, RESOURCE_TYPES, RESOURCES, type ResourceDef } from './resource-registry.ts'
 import {
   createResource,
   deleteResource,
@@ -26,6 +26,9 @@ export type ResourceRouteDeps = {
 }
 
 export const CONFIG_ID = 'config'
+
+const regenerateBodySchema = z.strictObject({ version: z.int().min(1) })
+const branchDef = RESOURCES.find((r) => r.type === 'branch')!
 
 function checkRead(req: FastifyRequest, access: Access): void {
   if (access === 'staff') requireStaff(req)
@@ -85,11 +88,11 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
 
     app.put<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
       const p = requireRole(req, ROLE_ADMIN)
+      const existing = await getResource(deps.db, def.type, req.params.id)
+      if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
       const { version, ...body } = parseBody(schemas.update, req.body) as Record<string, unknown> & {
         version: number
       }
-      const existing = await getResource(deps.db, def.type, req.params.id)
-      if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
       const { data, alongside } = def.prepare
         ? await def.prepare(body, existing.data)
         : { data: body, alongside: undefined }
@@ -131,6 +134,21 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     )
     const menus = (await listResources(deps.db, 'menu')).filter((m) => rows.some((r) => r.id === m.id))
     return { data: menus.map((m) => present({}, m, req.principal)) }
+  })
+
+  app.post<{ Params: { id: string } }>('/api/branches/:id/regenerate-api-key', async (req) => {
+    const p = requireRole(req, ROLE_ADMIN)
+    const { version } = parseBody(regenerateBodySchema, req.body)
+    const row = await updateResource({
+      db: deps.db,
+      bus: deps.bus,
+      type: 'branch',
+      actor: actorOf(p),
+      id: req.params.id,
+      version,
+      data: (current: Record<string, unknown>) => ({ ...current, apiKey: newApiKey() }),
+    })
+    return { data: present(branchDef, row, p) }
   })
 
   const configSchemas = deps.schemas('config')
