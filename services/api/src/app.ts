@@ -14,6 +14,7 @@ import { sql } from 'kysely'
 import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth } from './auth/guard.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
+import { openApiRoutes } from './openapi.ts'
 import { initRoutes } from './resources/init.routes.ts'
 import { RESOURCES } from './resources/resource-registry.ts'
 import { type ResourceSchemas, resourceRoutes } from './resources/resources.routes.ts'
@@ -58,6 +59,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
     await resourceRoutes(scope, { db: deps.db, bus: deps.bus, schemas: schemasFor })
     await initRoutes(scope, { db: deps.db })
+    await openApiRoutes(scope)
   })
 }
 

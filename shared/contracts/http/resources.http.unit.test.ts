@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { z } from 'zod'
+import { UNITS } from '../../domain/catalogue/index.ts'
 import { hasTranslation, t } from '../../i18n/index.ts'
 import { type ApiError, parseWithErrors } from './errors.http.ts'
 import {
@@ -12,6 +13,7 @@ import {
   MAX_NAVIGATION_DEPTH,
   type NavigationItem,
   openingHoursRuleSchema,
+  PRODUCT_UNITS,
   RESOURCE_SCHEMAS,
   RESOURCE_TYPES,
   type ResourceType,
@@ -195,7 +197,7 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     tax: 2.6,
     takeawayTax: 2.6,
     dineInTax: 8.1,
-    unit: 'kg',
+    unit: 'kilogram',
     alternativeUnits: [
       {
         unit: 'piece',
@@ -640,7 +642,7 @@ const bad: BadCase[] = [
     {
       ...full.products,
       alternativeUnits: [
-        { unit: 'kg', ratio: 1 },
+        { unit: 'kilogram', ratio: 1 },
         { unit: 'piece', ratio: 2, minimumQuantity: 4, maximumQuantity: 2 },
         { unit: 'piece', ratio: 3 },
       ],
@@ -899,5 +901,11 @@ describe('opening hours past midnight', () => {
       to: '02:00',
     })
     expect(result.success).toBe(true)
+  })
+})
+
+describe('units', () => {
+  it('the product schema offers exactly the units the catalogue rules know', () => {
+    expect([...PRODUCT_UNITS].sort()).toEqual([...UNITS].sort())
   })
 })

@@ -237,3 +237,18 @@ describe('branches from the catalogue', () => {
     )
   })
 })
+
+describe('API documentation', () => {
+  it('serves an OpenAPI 3.1 document generated from the request schemas', async () => {
+    const res = await call(s.url, 'GET', '/api/docs')
+    expect(res.status).toBe(200)
+    expect(res.body.openapi).toBe('3.1.0')
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/orders', '/api/branches', '/api/branches/{id}', '/api/login', '/api/init']),
+    )
+    const branch = res.body.components.schemas.CreateBranch
+    expect(branch.properties.timeZone).toBeTruthy()
+    expect(branch.additionalProperties).toBe(false)
+    expect(res.body.components.schemas.CreateOrder.required).toEqual(expect.arrayContaining(['branch', 'items']))
+  })
+})
