@@ -1,8 +1,11 @@
 import type { FallbackLngObjList } from 'i18next'
 import { createInstance } from 'i18next'
 import deChOrdering from './locales/de-CH/ordering.json' with { type: 'json' }
+import deChScheduling from './locales/de-CH/scheduling.json' with { type: 'json' }
 import enOrdering from './locales/en/ordering.json' with { type: 'json' }
+import enScheduling from './locales/en/scheduling.json' with { type: 'json' }
 import frFrOrdering from './locales/fr-FR/ordering.json' with { type: 'json' }
+import frFrScheduling from './locales/fr-FR/scheduling.json' with { type: 'json' }
 
 export const DEFAULT_LOCALE = 'de-CH'
 export const CATALOGUE_LOCALES = ['de-CH', 'fr-FR', 'en'] as const
@@ -10,9 +13,9 @@ export type CatalogueLocale = (typeof CATALOGUE_LOCALES)[number]
 export const DEFAULT_NAMESPACE = 'ordering'
 
 export const resources = {
-  'de-CH': { ordering: deChOrdering },
-  'fr-FR': { ordering: frFrOrdering },
-  en: { ordering: enOrdering },
+  'de-CH': { ordering: deChOrdering, scheduling: deChScheduling },
+  'fr-FR': { ordering: frFrOrdering, scheduling: frFrScheduling },
+  en: { ordering: enOrdering, scheduling: enScheduling },
 } as const
 
 // German is the product's language: every other German variant, and any locale without a
@@ -33,7 +36,7 @@ void i18n.init({
   resources,
   lng: DEFAULT_LOCALE,
   fallbackLng: fallbackLocales,
-  ns: [DEFAULT_NAMESPACE],
+  ns: [DEFAULT_NAMESPACE, 'scheduling'],
   defaultNS: DEFAULT_NAMESPACE,
   initAsync: false,
   returnNull: false,

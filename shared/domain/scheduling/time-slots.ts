@@ -1,0 +1,432 @@
+import { t } from '../../i18n/index.ts'
+import type { LeadTime } from './lead-time.ts'
+import { earliestStart } from './lead-time.ts'
+import type { Interval, ScheduleInput } from './opening-hours.ts'
+import { mergeIntervals, shiftsBetween, toSchedule } from './opening-hours.ts'
+import { SLOT_HORIZON_DAYS, SLOT_STEP_MINUTES } from './scheduling.constants.ts'
+import type { InstantInput, IsoWeekday, LocalDate, LocalTime } from './zoned-time.ts'
+import {
+  addDays,
+  DAY_MS,
+  daysBetween,
+  formatLocalDate,
+  isoWeekdayOf,
+  isoWeekOf,
+  localDateOf,
+  MINUTE_MS,
+  offsetMsAt,
+  startOfLocalDay,
+  toEpochMs,
+  wallClockOf,
+} from './zoned-time.ts'
+
+// Available appointment times (spec §9 "Available time slots", §5 checkout "Appointment").
+//
+// Definitions:
+// - A slot is an instant t with now ≤ t, earliest ≤ t (earliest = now + the largest lead time),
+//   inside an opening interval (start ≤ t < end: the closing time itself is no slot, so nothing
+//   is accepted after the last real slot), before the horizon, whose local wall clock is a
+//   multiple of the step counted from local midnight (hh:00, hh:05, … for step 5; a step that
+//   does not divide 60 still restarts at midnight every day and never drifts with "now").
+// - Slots are grouped by the local calendar date of the slot itself, which is what the date
+//   picker selects: a shop open Friday 22:00–02:00 offers Friday 22:00–23:55 and Saturday
+//   00:00–01:55, although the interval belongs to Friday's rule.
+// - Windows are maximal runs of slots with a constant UTC offset, so a run is exactly
+//   `first + k × step`; a DST change splits a window (spring: 00:00–01:55 and 03:00–23:55).
+// - The horizon covers `horizonDays` local calendar days starting with today.
+// The work is per day on intervals (a handful of zone conversions per day), never per minute.
+
+export const UNAVAILABLE_REASONS = [
+  'in-past',
+  'beyond-horizon',
+  'closed-day',
+  'before-lead-time',
+  'no-slots-day',
+  'outside-hours',
+  'off-step',
+  'appointment-required',
+  'no-slots',
+] as const
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number]
+/** Reasons a whole day can have. */
+export type DayUnavailableReason =
+  | 'in-past'
+  | 'beyond-horizon'
+  | 'closed-day'
+  | 'before-lead-time'
+  | 'no-slots-day'
+
+const REASON_KEYS: Readonly<Record<UnavailableReason, string>> = {
+  'in-past': 'scheduling:unavailable.inPast',
+  'beyond-horizon': 'scheduling:unavailable.beyondHorizon',
+  'closed-day': 'scheduling:unavailable.closedDay',
+  'before-lead-time': 'scheduling:unavailable.beforeLeadTime',
+  'no-slots-day': 'scheduling:unavailable.noSlotsDay',
+  'outside-hours': 'scheduling:unavailable.outsideHours',
+  'off-step': 'scheduling:unavailable.offStep',
+  'appointment-required': 'scheduling:unavailable.appointmentRequired',
+  'no-slots': 'scheduling:unavailable.noSlots',
+}
+
+export interface SlotWindow {
+  date: LocalDate
+  /** First slot (epoch ms). */
+  first: number
+  /** Last slot, inclusive (epoch ms). */
+  last: number
+  /** Wall clock of the first and last slot: the "Verfügbare Zeiten:" entry 'from – to'. */
+  from: LocalTime
+  to: LocalTime
+  count: number
+}
+
+export interface AvailabilityDay {
+  date: LocalDate
+  isoWeekday: IsoWeekday
+  isoWeek: number
+  isAvailable: boolean
+  reason: DayUnavailableReason | null
+  windows: SlotWindow[]
+}
+
+export interface AvailabilityQuery {
+  /** Opening hours, or delivery hours for delivery (see rulesForOrderType). */
+  hours: ScheduleInput
+  timeZone: string
+  now: InstantInput
+  leadTimes?: readonly LeadTime[]
+  /** Default 180 (spec §9). */
+  horizonDays?: number
+  /** Default 5 (spec §9); whole minutes, 1–1440. */
+  stepMinutes?: number
+}
+
+export interface Availability {
+  timeZone: string
+  now: number
+  /** now plus the largest lead time, before rounding to the step. */
+  earliest: number
+  today: LocalDate
+  horizonDays: number
+  /** First instant beyond the horizon: local midnight after the last day. */
+  horizonEnd: number
+  stepMinutes: number
+  /** Every local date from today on, horizonDays of them. */
+  days: AvailabilityDay[]
+  /** All windows in time order. */
+  windows: SlotWindow[]
+  /** Continuous opening time between the start of today and the horizon end. */
+  openIntervals: Interval[]
+  /** The first available slot: the ASAP appointment; null when there is none. */
+  firstSlot: number | null
+}
+
+export type SlotCheck =
+  | { isAvailable: true; slot: number }
+  | {
+      isAvailable: false
+      reason: UnavailableReason
+      message: string
+      params: Record<string, string>
+    }
+
+export function computeAvailability(query: AvailabilityQuery): Availability {
+  const { timeZone } = query
+  const now = toEpochMs(query.now)
+  const horizonDays = query.horizonDays ?? SLOT_HORIZON_DAYS
+  const stepMinutes = query.stepMinutes ?? SLOT_STEP_MINUTES
+  if (!Number.isFinite(now)) throw new RangeError('now must be a valid instant')
+  if (!Number.isInteger(horizonDays) || horizonDays < 1) {
+    throw new RangeError('horizonDays must be a whole number ≥ 1')
+  }
+  if (!Number.isInteger(stepMinutes) || stepMinutes < 1 || stepMinutes > 1440) {
+    throw new RangeError('stepMinutes must be a whole number from 1 to 1440')
+  }
+  const stepMs = stepMinutes * MINUTE_MS
+  const earliest = earliestStart(now, query.leadTimes ?? [], timeZone)
+  const today = localDateOf(now, timeZone)
+  const dayStarts: number[] = []
+  for (let index = 0; index <= horizonDays; index++) {
+    dayStarts.push(startOfLocalDay(addDays(today, index), timeZone))
+  }
+  const startOfToday = dayStarts[0]!
+  const horizonEnd = dayStarts[horizonDays]!
+
+  // One day back: yesterday's interval may run past midnight into today.
+  const shifts = shiftsBetween(
+    toSchedule(query.hours),
+    addDays(today, -1),
+    addDays(today, horizonDays - 1),
+    timeZone,
+  )
+  const openIntervals = mergeIntervals(shifts)
+    .map((interval) => ({
+      start: Math.max(interval.start, startOfToday),
+      end: Math.min(interval.end, horizonEnd),
+    }))
+    .filter((interval) => interval.end > interval.start)
+
+  const days: AvailabilityDay[] = []
+  const windows: SlotWindow[] = []
+  let cursor = 0
+  for (let index = 0; index < horizonDays; index++) {
+    const date = addDays(today, index)
+    const dayStart = dayStarts[index]!
+    const dayEnd = dayStarts[index + 1]!
+    while (cursor < openIntervals.length && openIntervals[cursor]!.end <= dayStart) cursor++
+    const pieces: Interval[] = []
+    for (let scan = cursor; scan < openIntervals.length && openIntervals[scan]!.start < dayEnd; scan++) {
+      const interval = openIntervals[scan]!
+      pieces.push({ start: Math.max(interval.start, dayStart), end: Math.min(interval.end, dayEnd) })
+    }
+    const dayWindows: SlotWindow[] = []
+    // A day without any opening time is closed; one whose opening time is all over (today
+    // after closing) or too short for a step has no slots; one whose remaining opening time
+    // ends before the lead time allows is 'before-lead-time'.
+    let reason: DayUnavailableReason | null = null
+    if (pieces.length === 0) reason = 'closed-day'
+    else if (!pieces.some((piece) => piece.end > now)) reason = 'no-slots-day'
+    else if (!pieces.some((piece) => piece.end > earliest)) reason = 'before-lead-time'
+    else {
+      for (const piece of pieces) {
+        const start = Math.max(piece.start, earliest)
+        if (start >= piece.end) continue
+        for (const segment of constantOffsetSegments(start, piece.end, timeZone)) {
+          const window = slotWindowOf(date, segment, stepMs, timeZone)
+          if (window !== null) dayWindows.push(window)
+        }
+      }
+      if (dayWindows.length === 0) reason = 'no-slots-day'
+    }
+    windows.push(...dayWindows)
+    days.push({
+      date,
+      isoWeekday: isoWeekdayOf(date),
+      isoWeek: isoWeekOf(date).week,
+      isAvailable: reason === null,
+      reason,
+      windows: dayWindows,
+    })
+  }
+  return {
+    timeZone,
+    now,
+    earliest,
+    today,
+    horizonDays,
+    horizonEnd,
+    stepMinutes,
+    days,
+    windows,
+    openIntervals,
+    firstSlot: windows[0]?.first ?? null,
+  }
+}
+
+interface Segment extends Interval {
+  offset: number
+}
+
+/** Splits [start, end) where the UTC offset changes (binary search: DST changes are rare). */
+function constantOffsetSegments(start: number, end: number, timeZone: string): Segment[] {
+  const segments: Segment[] = []
+  let from = start
+  let offset = offsetMsAt(from, timeZone)
+  while (offsetMsAt(end - 1, timeZone) !== offset) {
+    let low = from
+    let high = end - 1
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2)
+      if (offsetMsAt(middle, timeZone) === offset) low = middle
+      else high = middle
+    }
+    segments.push({ start: from, end: high, offset })
+    from = high
+    offset = offsetMsAt(from, timeZone)
+  }
+  segments.push({ start: from, end, offset })
+  return segments
+}
+
+/** Grid points of one constant-offset segment, counted in local time from local midnight. */
+function slotWindowOf(
+  date: LocalDate,
+  segment: Segment,
+  stepMs: number,
+  timeZone: string,
+): SlotWindow | null {
+  const localStart = segment.start + segment.offset
+  const localEnd = segment.end + segment.offset
+  const anchor = Math.floor(localStart / DAY_MS) * DAY_MS
+  const firstLocal = anchor + Math.ceil((localStart - anchor) / stepMs) * stepMs
+  const lastLocal = anchor + (Math.ceil((localEnd - anchor) / stepMs) - 1) * stepMs
+  if (firstLocal > lastLocal) return null
+  const first = firstLocal - segment.offset
+  const last = lastLocal - segment.offset
+  return {
+    date,
+    first,
+    last,
+    from: wallClockOf(first, timeZone).time,
+    to: wallClockOf(last, timeZone).time,
+    count: (lastLocal - firstLocal) / stepMs + 1,
+  }
+}
+
+/** The slots of one window. */
+export function slotsOfWindow(window: SlotWindow, stepMinutes: number): number[] {
+  const stepMs = stepMinutes * MINUTE_MS
+  return Array.from({ length: window.count }, (_, index) => window.first + index * stepMs)
+}
+
+/** All slots of a local date (empty outside the horizon). */
+export function slotsOn(availability: Availability, date: LocalDate): number[] {
+  const day = dayOf(availability, date)
+  return day === null ? [] : day.windows.flatMap((window) => slotsOfWindow(window, availability.stepMinutes))
+}
+
+/** The day entry of a local date, or null outside [today, horizon). */
+export function dayOf(availability: Availability, date: LocalDate): AvailabilityDay | null {
+  const index = daysBetween(availability.today, date)
+  return availability.days[index] ?? null
+}
+
+/** Index of the last window whose first slot is at or before `instant`, or -1. */
+function windowIndexAtOrBefore(windows: readonly SlotWindow[], instant: number): number {
+  let low = 0
+  let high = windows.length - 1
+  let found = -1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if (windows[middle]!.first <= instant) {
+      found = middle
+      low = middle + 1
+    } else {
+      high = middle - 1
+    }
+  }
+  return found
+}
+
+/** True when `instant` is one of the available slots. O(log n). */
+export function isSlotAvailable(availability: Availability, instant: InstantInput): boolean {
+  const ms = toEpochMs(instant)
+  if (!Number.isFinite(ms)) return false
+  const window = availability.windows[windowIndexAtOrBefore(availability.windows, ms)]
+  if (window === undefined || ms > window.last) return false
+  return (ms - window.first) % (availability.stepMinutes * MINUTE_MS) === 0
+}
+
+/** The first slot at or after `instant` (for "next possible time" proposals), or null. */
+export function firstSlotAtOrAfter(availability: Availability, instant: InstantInput): number | null {
+  const ms = toEpochMs(instant)
+  const stepMs = availability.stepMinutes * MINUTE_MS
+  const index = windowIndexAtOrBefore(availability.windows, ms)
+  const window = availability.windows[index]
+  if (window !== undefined && ms <= window.last) {
+    return ms <= window.first ? window.first : window.first + Math.ceil((ms - window.first) / stepMs) * stepMs
+  }
+  return availability.windows[index + 1]?.first ?? null
+}
+
+/** The ASAP slot: the first available one, or null. */
+export function firstAvailableSlot(availability: Availability): number | null {
+  return availability.firstSlot
+}
+
+function isInside(intervals: readonly Interval[], ms: number): boolean {
+  let low = 0
+  let high = intervals.length - 1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    const interval = intervals[middle]!
+    if (ms < interval.start) high = middle - 1
+    else if (ms >= interval.end) low = middle + 1
+    else return true
+  }
+  return false
+}
+
+/** A German (or `locale`) text for a reason, with the parameters it needs. */
+export function unavailableMessage(
+  reason: UnavailableReason,
+  availability: Availability,
+  locale?: string,
+): { message: string; params: Record<string, string> } {
+  const params = reasonParams(reason, availability)
+  return { message: t(REASON_KEYS[reason], params, locale), params }
+}
+
+function reasonParams(reason: UnavailableReason, availability: Availability): Record<string, string> {
+  switch (reason) {
+    case 'beyond-horizon':
+    case 'no-slots':
+      return { days: String(availability.horizonDays) }
+    case 'off-step':
+      return { step: String(availability.stepMinutes) }
+    case 'before-lead-time': {
+      const earliest = availability.firstSlot ?? availability.earliest
+      const clock = wallClockOf(earliest, availability.timeZone)
+      return { date: formatLocalDate(clock.date), time: clock.time }
+    }
+    default:
+      return {}
+  }
+}
+
+function unavailable(reason: UnavailableReason, availability: Availability, locale?: string): SlotCheck {
+  return { isAvailable: false, reason, ...unavailableMessage(reason, availability, locale) }
+}
+
+/**
+ * Whether `instant` can be booked, and if not, the first reason in this order: in the past,
+ * beyond the horizon, closed that day, before the lead time, no slots that day, outside the
+ * opening hours, not on the minute step.
+ */
+export function checkSlot(availability: Availability, instant: InstantInput, locale?: string): SlotCheck {
+  const ms = toEpochMs(instant)
+  if (!Number.isFinite(ms)) return unavailable('outside-hours', availability, locale)
+  if (isSlotAvailable(availability, ms)) return { isAvailable: true, slot: ms }
+  if (ms < availability.now) return unavailable('in-past', availability, locale)
+  if (ms >= availability.horizonEnd) return unavailable('beyond-horizon', availability, locale)
+  const day = dayOf(availability, localDateOf(ms, availability.timeZone))
+  if (day?.reason === 'closed-day') return unavailable('closed-day', availability, locale)
+  if (ms < availability.earliest) return unavailable('before-lead-time', availability, locale)
+  if (day === null || day.windows.length === 0) return unavailable('no-slots-day', availability, locale)
+  if (!isInside(availability.openIntervals, ms)) return unavailable('outside-hours', availability, locale)
+  return unavailable('off-step', availability, locale)
+}
+
+/** Whether a local date can be picked (date picker), with the day's reason when not. */
+export function checkDay(
+  availability: Availability,
+  date: LocalDate,
+  locale?: string,
+): { isAvailable: true } | { isAvailable: false; reason: DayUnavailableReason; message: string } {
+  const day = dayOf(availability, date)
+  let reason: DayUnavailableReason | null
+  if (date < availability.today) reason = 'in-past'
+  else if (day === null) reason = 'beyond-horizon'
+  else reason = day.reason
+  if (reason === null) return { isAvailable: true }
+  return { isAvailable: false, reason, message: unavailableMessage(reason, availability, locale).message }
+}
+
+/**
+ * The checkout appointment (spec §5): required when the branch requires one; otherwise a
+ * missing appointment means "as soon as possible" and resolves to the first slot.
+ */
+export function checkAppointment(
+  availability: Availability,
+  appointment: InstantInput | null | undefined,
+  options: { isAppointmentRequired?: boolean; locale?: string } = {},
+): SlotCheck {
+  if (appointment === null || appointment === undefined) {
+    if (options.isAppointmentRequired === true)
+      return unavailable('appointment-required', availability, options.locale)
+    return availability.firstSlot === null
+      ? unavailable('no-slots', availability, options.locale)
+      : { isAvailable: true, slot: availability.firstSlot }
+  }
+  return checkSlot(availability, appointment, options.locale)
+}
