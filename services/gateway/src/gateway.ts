@@ -1,7 +1,12 @@
 import websocket from '@fastify/websocket'
 import { type BranchDirectory, type Bus, type Db, type Logger, metrics, safeEqual } from '@shop/kit'
 import { findPublicOrder, listBoard } from '@shop/projector'
-import { allLiveSubject, liveBoardSubject, liveOrderSubject } from '@shop/shared/contracts/subjects'
+import {
+  allLiveSubject,
+  liveBoardSubject,
+  liveOrderSubject,
+  PUBLIC_RESOURCE_STREAM_TYPES,
+} from '@shop/shared/contracts/subjects'
 import {
   type BoardSnapshotMessage,
   type OrderSnapshotMessage,
@@ -21,6 +26,8 @@ export type GatewayDeps = {
   heartbeatMs?: number
   maxSubscriptionsPerSocket?: number
 }
+
+const CATALOGUE_TYPES = new Set(PUBLIC_RESOURCE_STREAM_TYPES)
 
 export type Gateway = { readonly sockets: number; close(): Promise<void> }
 
@@ -51,6 +58,18 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     }
   })
 
+  // Catalogue changes come straight from the event subjects (<root>.<type>.<id>.<Event>): the
+  // resources are projected inline, so their events mean "committed".
+  const catalogueRoom = new Set<WebSocket>()
+  const unsubscribeCatalogue = deps.bus.onEvent((subject) => {
+    if (catalogueRoom.size === 0) return
+    const [, resource, streamId, event] = subject.split('.')
+    if (!resource || !streamId || !event || !CATALOGUE_TYPES.has(resource)) return
+    const id = streamId.startsWith(`${resource}-`) ? streamId.slice(resource.length + 1) : streamId
+    const text = JSON.stringify({ type: 'update', topic: 'catalogue', resource, id, event })
+    for (const ws of catalogueRoom) if (ws.readyState === ws.OPEN) ws.send(text)
+  })
+
   const join = (ws: WebSocket, subject: string) => {
     let room = rooms.get(subject)
     if (!room) {
@@ -76,6 +95,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     }
     memberships.delete(ws)
     pending.delete(ws)
+    catalogueRoom.delete(ws)
   }
 
   const send = (ws: WebSocket, msg: WsServerMessage) => {
@@ -105,6 +125,10 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
         code: 'too_many',
         message: 'Zu viele Abonnements auf dieser Verbindung.',
       })
+    }
+    if (msg.topic === 'catalogue') {
+      catalogueRoom.add(ws)
+      return send(ws, { type: 'subscribed', topic: 'catalogue' })
     }
     if (msg.topic === 'order') {
       // Join first (updates held back until the hash is verified), then read the snapshot: an
@@ -199,6 +223,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     async close() {
       clearInterval(heartbeat)
       unsubscribe()
+      unsubscribeCatalogue()
       for (const ws of memberships.keys()) ws.close(1001, 'server shutting down')
     },
   }

@@ -57,3 +57,26 @@ export function liveBoardSubject(root: string, branchId: string): string {
 export function allLiveSubject(root: string): string {
   return `${root}_live.>`
 }
+
+/**
+ * Stream types of the resources anyone may read: their events tell open storefronts and boards
+ * to reload the catalogue (the gateway's 'catalogue' topic).
+ */
+export const PUBLIC_RESOURCE_STREAM_TYPES: readonly string[] = [
+  'config',
+  'division',
+  'branch',
+  'tag',
+  'table',
+  'product',
+  'category',
+  'menu',
+  'donatee',
+  'site',
+  'navigation',
+  'block',
+  'redirect',
+  'image',
+  'scene',
+  'font',
+]

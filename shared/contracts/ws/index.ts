@@ -22,9 +22,20 @@ export const subscribeBoardSchema = z.strictObject({
   apiKey: z.string().min(1).max(200),
 })
 
+/** Catalogue changes (anyone may listen): a client reloads /api/init, cheap with its ETag. */
+export const subscribeCatalogueSchema = z.strictObject({
+  type: z.literal('subscribe'),
+  topic: z.literal('catalogue'),
+})
+
 export const pingSchema = z.strictObject({ type: z.literal('ping') })
 
-export const wsClientMessageSchema = z.union([subscribeOrderSchema, subscribeBoardSchema, pingSchema])
+export const wsClientMessageSchema = z.union([
+  subscribeOrderSchema,
+  subscribeBoardSchema,
+  subscribeCatalogueSchema,
+  pingSchema,
+])
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>
 
 export type OrderUpdateMessage = {
@@ -55,6 +66,14 @@ export type BoardSnapshotMessage = {
   branchId: string
   orders: { orderId: string; version: number; data: unknown }[]
 }
+export type CatalogueChangedMessage = {
+  type: 'update'
+  topic: 'catalogue'
+  /** The resource type (branch, product, menu, …) and id that changed. */
+  resource: string
+  id: string
+  event: string
+}
 export type WsErrorMessage = {
   type: 'error'
   code: 'bad_request' | 'not_found' | 'forbidden' | 'too_many' | 'unavailable'
@@ -65,5 +84,7 @@ export type WsServerMessage =
   | BoardUpdateMessage
   | OrderSnapshotMessage
   | BoardSnapshotMessage
+  | CatalogueChangedMessage
+  | { type: 'subscribed'; topic: 'catalogue' }
   | WsErrorMessage
   | { type: 'pong' }

@@ -244,11 +244,60 @@ describe('API documentation', () => {
     expect(res.status).toBe(200)
     expect(res.body.openapi).toBe('3.1.0')
     expect(Object.keys(res.body.paths)).toEqual(
-      expect.arrayContaining(['/api/orders', '/api/branches', '/api/branches/{id}', '/api/login', '/api/init']),
+      expect.arrayContaining([
+        '/api/orders',
+        '/api/branches',
+        '/api/branches/{id}',
+        '/api/login',
+        '/api/init',
+      ]),
     )
     const branch = res.body.components.schemas.CreateBranch
     expect(branch.properties.timeZone).toBeTruthy()
     expect(branch.additionalProperties).toBe(false)
-    expect(res.body.components.schemas.CreateOrder.required).toEqual(expect.arrayContaining(['branch', 'items']))
+    expect(res.body.components.schemas.CreateOrder.required).toEqual(
+      expect.arrayContaining(['branch', 'items']),
+    )
+  })
+})
+
+describe('catalogue changes are live', () => {
+  it('a catalogue listener hears a product change; private resources stay silent', async () => {
+    const { openSocket } = await import('../testing/ws-client.ts')
+    const { PUBLIC_RESOURCE_STREAM_TYPES } = await import('@shop/shared/contracts/subjects')
+    const { RESOURCES } = await import('./resource-registry.ts')
+    // The public list matches what the registry lets everyone read.
+    expect(
+      RESOURCES.filter((r) => r.read === 'public')
+        .map((r) => r.type)
+        .sort(),
+    ).toEqual(PUBLIC_RESOURCE_STREAM_TYPES.filter((t) => t !== 'config').sort())
+    const socket = await openSocket(`${s.url.replace('http', 'ws')}/ws`)
+    try {
+      socket.send({ type: 'subscribe', topic: 'catalogue' })
+      await socket.next((m) => m.type === 'subscribed')
+      await as('POST', '/api/users', {
+        username: 'stille',
+        password: 'geheim-geheim-1',
+        roles: ['ROLE_ADMIN'],
+      })
+      const product = (
+        await as('POST', '/api/products', {
+          uid: 'gipfeli',
+          name: 'Gipfeli',
+          price: 180,
+          tax: 2.6,
+          takeawayTax: 2.6,
+          dineInTax: 8.1,
+        })
+      ).body.data
+      const heard = await socket.next<{ resource: string; id: string; event: string }>(
+        (m) => m.type === 'update',
+      )
+      expect(heard).toMatchObject({ resource: 'product', id: product.id, event: 'ProductCreated' })
+      expect(socket.messages.some((m: any) => m.resource === 'user')).toBe(false)
+    } finally {
+      await socket.close()
+    }
   })
 })
