@@ -9,11 +9,13 @@ import {
   registerOpsRoutes,
 } from '@shop/kit'
 import { isResourceType, RESOURCE_SCHEMAS } from '@shop/shared/contracts'
+import { DEFAULT_LOCALE } from '@shop/shared/i18n'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth } from './auth/guard.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
+import { localeOf } from './http-helpers.ts'
 import { openApiRoutes } from './openapi.ts'
 import { initRoutes } from './resources/init.routes.ts'
 import { RESOURCES } from './resources/resource-registry.ts'
@@ -54,6 +56,10 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   }
   await app.register(async (scope) => {
     scope.setErrorHandler(errorHandler(deps.log, [mapCommandError]))
+    scope.decorateRequest('locale', DEFAULT_LOCALE)
+    scope.addHook('onRequest', async (req) => {
+      req.locale = localeOf(req.headers['accept-language'])
+    })
     await registerAuth(scope, deps.db)
     await authRoutes(scope, { db: deps.db })
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })

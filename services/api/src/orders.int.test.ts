@@ -256,3 +256,18 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(res.body.errors?.[0]?.message).toBeTruthy()
   })
 })
+
+describe('messages in the caller language', () => {
+  it('validation errors follow Accept-Language (German by default, French, English)', async () => {
+    const body = JSON.stringify({ ...orderBody('b1'), firstName: '' })
+    const de = await raw('POST', '/api/orders', body)
+    const fr = await raw('POST', '/api/orders', body, { 'accept-language': 'fr-CH,fr;q=0.9,de;q=0.5' })
+    const en = await raw('POST', '/api/orders', body, { 'accept-language': 'en-GB' })
+    const it = await raw('POST', '/api/orders', body, { 'accept-language': 'it-CH' })
+    const message = (r: typeof de) => r.body.errors?.find((e) => e.field === 'firstName')?.message
+    expect(message(de)).toBe('Dieser Wert sollte nicht leer sein.')
+    expect(message(it)).toBe(message(de))
+    expect(message(fr)).toMatch(/^Cette valeur/)
+    expect(message(en)).toMatch(/^This value/)
+  })
+})

@@ -39,7 +39,7 @@ export function meRecord(user: StaffUser) {
 
 export async function authRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   app.post('/api/login', async (req, reply) => {
-    const body = parseBody(loginBodySchema, req.body)
+    const body = parseBody(loginBodySchema, req.body, req.locale)
     const userKey = `user:${body.username.toLowerCase()}`
     const ipKey = `ip:${req.ip}`
     const waitMs = await lockedForMs(deps.db, [

@@ -71,7 +71,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
 
     app.post(base, async (req, reply) => {
       const p = requireRole(req, ROLE_ADMIN)
-      const body = parseBody(schemas.create, req.body) as Record<string, unknown>
+      const body = parseBody(schemas.create, req.body, req.locale) as Record<string, unknown>
       const { data, alongside } = def.prepare
         ? await def.prepare(body, undefined)
         : { data: body, alongside: undefined }
@@ -90,7 +90,10 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
       const p = requireRole(req, ROLE_ADMIN)
       const existing = await getResource(deps.db, def.type, req.params.id)
       if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
-      const { version, ...body } = parseBody(schemas.update, req.body) as Record<string, unknown> & {
+      const { version, ...body } = parseBody(schemas.update, req.body, req.locale) as Record<
+        string,
+        unknown
+      > & {
         version: number
       }
       const { data, alongside } = def.prepare
@@ -138,7 +141,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
 
   app.post<{ Params: { id: string } }>('/api/branches/:id/regenerate-api-key', async (req) => {
     const p = requireRole(req, ROLE_ADMIN)
-    const { version } = parseBody(regenerateBodySchema, req.body)
+    const { version } = parseBody(regenerateBodySchema, req.body, req.locale)
     const row = await updateResource({
       db: deps.db,
       bus: deps.bus,
@@ -160,7 +163,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     const p = requireRole(req, ROLE_ADMIN)
     const existing = await getResource(deps.db, 'config', CONFIG_ID)
     if (!existing) {
-      const data = parseBody(configSchemas.create, req.body) as Record<string, unknown>
+      const data = parseBody(configSchemas.create, req.body, req.locale) as Record<string, unknown>
       const row = await createResource({
         db: deps.db,
         bus: deps.bus,
@@ -171,7 +174,10 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
       })
       return { data: present({}, row, p) }
     }
-    const { version, ...data } = parseBody(configSchemas.update, req.body) as Record<string, unknown> & {
+    const { version, ...data } = parseBody(configSchemas.update, req.body, req.locale) as Record<
+      string,
+      unknown
+    > & {
       version: number
     }
     const row = await updateResource({

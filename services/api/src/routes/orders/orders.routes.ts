@@ -31,21 +31,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 type StaffAction = 'cancel' | 'confirm' | 'reject' | 'in-delivery' | 'completed' | 'delivered'
 
 /** Staff status actions of spec §7 and the command each one sends. */
-function staffCommand(action: string, body: unknown): { command: LifecycleCommandInput; version?: number } {
+function staffCommand(
+  action: string,
+  body: unknown,
+  locale: string,
+): { command: LifecycleCommandInput; version?: number } {
   switch (action as StaffAction) {
     case 'reject': {
-      const b = parseBody(rejectOrderBodySchema, body)
+      const b = parseBody(rejectOrderBodySchema, body, locale)
       return { command: { type: 'RejectOrder', message: b.message }, ...version(b.version) }
     }
     case 'cancel': {
-      const b = parseBody(orderStatusCommandBodySchema, body)
+      const b = parseBody(orderStatusCommandBodySchema, body, locale)
       return { command: { type: 'CancelOrder', reason: b.message ?? null }, ...version(b.version) }
     }
     case 'confirm':
     case 'in-delivery':
     case 'completed':
     case 'delivered': {
-      const b = parseBody(orderStatusCommandBodySchema, body)
+      const b = parseBody(orderStatusCommandBodySchema, body, locale)
       const type = (
         {
           confirm: 'ConfirmOrder',
@@ -85,7 +89,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
   }
 
   app.post('/api/orders', async (req, reply) => {
-    const body = parseBody(createOrderBodySchema, req.body)
+    const body = parseBody(createOrderBodySchema, req.body, req.locale)
     const branch = await deps.branches.get(body.branch)
     if (!branch) throw new HttpError(400, 'Diese Filiale gibt es nicht.', 'branch')
     const idempotency = idempotencyOf(req)
@@ -106,7 +110,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     '/api/orders/:id/status/:action',
     async (req, reply) => {
       const actor = await authorizeStaff(req, req.params.id)
-      const { command, version: expectedVersion } = staffCommand(req.params.action, req.body)
+      const { command, version: expectedVersion } = staffCommand(req.params.action, req.body, req.locale)
       const { order } = await runOrderCommand(deps, req.params.id, withContext(deps, actor, command), {
         expectedVersion,
         idempotency: idempotencyOf(req),
@@ -119,7 +123,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
 
   app.post<{ Params: { id: string } }>('/api/orders/:id/counter-appointment', async (req) => {
     const actor = await authorizeStaff(req, req.params.id)
-    const body = parseBody(counterAppointmentProposalBodySchema, req.body)
+    const body = parseBody(counterAppointmentProposalBodySchema, req.body, req.locale)
     const command = withContext(deps, actor, {
       type: 'ProposeCounterAppointment',
       appointment: new Date(body.appointmentDate).toISOString(),
@@ -139,12 +143,15 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
 
   const customerCommand = (
     path: string,
-    build: (body: unknown) => { command: LifecycleCommandInput; version?: number | undefined },
+    build: (
+      body: unknown,
+      locale: string,
+    ) => { command: LifecycleCommandInput; version?: number | undefined },
   ) => {
     app.post<{ Params: { uid: string; hash: string } }>(
       `/api/orders/public/:uid/:hash/${path}`,
       async (req) => {
-        const { command, version: expectedVersion } = build(req.body)
+        const { command, version: expectedVersion } = build(req.body, req.locale)
         const found = await findPublicOrder(deps.db, req.params.uid, req.params.hash)
         if (!found) throw new HttpError(404, NOT_FOUND)
         const actor: Actor = { kind: 'customer' }
@@ -156,16 +163,16 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
       },
     )
   }
-  customerCommand('confirm-counter-appointment', (body) => {
-    const b = parseBody(counterAppointmentAnswerBodySchema, body)
+  customerCommand('confirm-counter-appointment', (body, locale) => {
+    const b = parseBody(counterAppointmentAnswerBodySchema, body, locale)
     return { command: { type: 'AcceptCounterAppointment' }, version: b.version }
   })
-  customerCommand('reject-counter-appointment', (body) => {
-    const b = parseBody(counterAppointmentAnswerBodySchema, body)
+  customerCommand('reject-counter-appointment', (body, locale) => {
+    const b = parseBody(counterAppointmentAnswerBodySchema, body, locale)
     return { command: { type: 'RejectCounterAppointment' }, version: b.version }
   })
-  customerCommand('questionnaire', (body) => {
-    const b = parseBody(questionnaireBodySchema, body)
+  customerCommand('questionnaire', (body, locale) => {
+    const b = parseBody(questionnaireBodySchema, body, locale)
     return {
       command: {
         type: 'AnswerQuestionnaire',
