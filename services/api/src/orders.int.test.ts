@@ -271,3 +271,27 @@ describe('messages in the caller language', () => {
     expect(message(en)).toMatch(/^This value/)
   })
 })
+
+describe('back-office order list', () => {
+  it('pages through every order of the branch, newest first; a wrong key is refused', async () => {
+    for (let i = 0; i < 3; i++)
+      await post(`${s.url}/api/orders`, orderBody(s.branch.id, { firstName: `Seite${i}` }))
+    const base = `/api/orders/backoffice/${s.branch.id}/${s.branch.apiKey}`
+    let all: { createdAt: string }[] = []
+    for (let i = 0; i < 200; i++) {
+      all = (await get(`${s.url}${base}?limit=200`)).body.data
+      if (all.filter((o: any) => String(o.customerName).startsWith('Seite')).length === 3) break
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    const created = all.map((o) => o.createdAt)
+    expect(created).toEqual([...created].sort().reverse())
+    const first = (await get(`${s.url}${base}?limit=2`)).body.data
+    expect(first).toHaveLength(2)
+    const next = (await get(`${s.url}${base}?limit=2&before=${encodeURIComponent(first[1].createdAt)}`)).body
+      .data
+    expect(next[0].id).not.toBe(first[0].id)
+    expect(next[0].createdAt <= first[1].createdAt).toBe(true)
+    expect((await get(`${s.url}${base}?before=gestern`)).status).toBe(400)
+    expect((await get(`${s.url}/api/orders/backoffice/${s.branch.id}/falsch`)).status).toBe(403)
+  })
+})

@@ -3,6 +3,7 @@ export {
   type BoardRow,
   frontdeskBoardProjection,
   listBoard,
+  listBranchOrders,
 } from './projections/frontdesk-board.projection.ts'
 export {
   findPublicOrder,

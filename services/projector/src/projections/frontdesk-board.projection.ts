@@ -76,3 +76,21 @@ export async function listBoard(db: Db, branchId: string, now = new Date()): Pro
     .execute()
   return rows.map((r) => ({ orderId: r.order_id, version: r.version, view: r.view as BoardRow['view'] }))
 }
+
+/**
+ * Every order of a branch, newest first, a page at a time (the back-office list): `before` is
+ * the createdAt of the last order of the previous page.
+ */
+export async function listBranchOrders(
+  db: Db,
+  branchId: string,
+  opts: { limit: number; before?: Date | undefined },
+): Promise<BoardRow[]> {
+  let q = db
+    .selectFrom('rm_frontdesk_board')
+    .select(['order_id', 'version', 'view'])
+    .where('branch_id', '=', branchId)
+  if (opts.before) q = q.where('created_at', '<', opts.before)
+  const rows = await q.orderBy('created_at', 'desc').orderBy('order_id').limit(opts.limit).execute()
+  return rows.map((r) => ({ orderId: r.order_id, version: r.version, view: r.view as BoardRow['view'] }))
+}

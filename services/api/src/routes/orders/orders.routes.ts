@@ -1,5 +1,5 @@
 import { type BranchDirectory, HttpError, safeEqual } from '@shop/kit'
-import { findPublicOrder, listBoard } from '@shop/projector'
+import { findPublicOrder, listBoard, listBranchOrders } from '@shop/projector'
 import {
   type Actor,
   counterAppointmentAnswerBodySchema,
@@ -184,6 +184,22 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
       },
     }
   })
+
+  app.get<{ Params: { branchId: string; apiKey: string }; Querystring: { limit?: string; before?: string } }>(
+    '/api/orders/backoffice/:branchId/:apiKey',
+    async (req) => {
+      const branch = await deps.branches.get(req.params.branchId)
+      if (!branch || !safeEqual(branch.apiKey, req.params.apiKey))
+        throw new HttpError(403, 'Zugriff verweigert.')
+      const limit = Math.min(200, Math.max(1, Number.parseInt(req.query.limit ?? '50', 10) || 50))
+      const before = req.query.before ? new Date(req.query.before) : undefined
+      if (before && Number.isNaN(before.getTime())) {
+        throw new HttpError(400, 'Dieser Wert ist kein gültiges Datum.', 'before')
+      }
+      const rows = await listBranchOrders(deps.db, branch.id, { limit, before })
+      return { data: rows.map((r) => ({ ...r.view, version: r.version })) }
+    },
+  )
 
   app.get<{ Params: { branchId: string; apiKey: string } }>(
     '/api/orders/frontdesk/:branchId/:apiKey',
