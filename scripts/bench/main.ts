@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { benchEventStore, DEFAULT_ADMIN_URL, formatMarkdown, formatTable } from './event-store.bench.ts'
+import { benchInit, formatInit } from './init.bench.ts'
 import { benchWsLatency, formatLatency } from './ws-latency.bench.ts'
 
 // npm run bench [-- --write]   (--write puts the results into docs/benchmarks.md)
@@ -40,7 +41,9 @@ process.stdout.write(`benchmarks on ${machine}, ${date} UTC\n\n`)
 const appends = await benchEventStore({ adminUrl, concurrency: [8, 32] })
 process.stdout.write(`\n${formatTable(appends)}\n\n`)
 const latency = await benchWsLatency({ adminUrl, natsUrl })
-process.stdout.write(`${formatLatency(latency)}\n`)
+process.stdout.write(`${formatLatency(latency)}\n\n`)
+const init = await benchInit({ adminUrl })
+process.stdout.write(`${formatInit(init)}\n`)
 
 if (write) {
   const file = join(dirname(fileURLToPath(import.meta.url)), '../../docs/benchmarks.md')
@@ -83,6 +86,16 @@ the 1,000 sockets in one room receives each update, all parsed by the one bench 
 shown for scale.
 
 ${formatLatency(latency)}
+
+## Initial load
+
+\`GET /api/init\` for a shop with 3 branches, 10 categories, 300 products (a fifth of them
+configurable, some sold by weight) and a menu per branch, answered by the all-in-one process on
+PostgreSQL; the baseline is one SQL query fetching the same rows with node-postgres (no HTTP,
+no JSON building). The anonymous answer is built once per change of the catalogue and then
+served from memory; a client that sends its ETag back gets 304.
+
+${formatInit(init)}
 `,
   )
   process.stdout.write(`\nwrote ${file}\n`)
