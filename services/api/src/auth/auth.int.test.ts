@@ -108,3 +108,15 @@ describe('staff login', () => {
     expect(leaked.rows).toHaveLength(0)
   })
 })
+
+describe('authentication messages in the caller language', () => {
+  it('answers in French and English when asked', async () => {
+    const fr = await call(s.url, 'GET', '/api/users/me', { headers: { 'accept-language': 'fr-CH' } })
+    expect(fr.body.errors[0].message).toBe('Veuillez vous connecter.')
+    const en = await call(s.url, 'POST', '/api/login', {
+      headers: { 'accept-language': 'en' },
+      body: { username: 'chefin', password: 'falsch' },
+    })
+    expect(en.body.errors[0].message).toBe('Invalid credentials.')
+  })
+})

@@ -49,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db }): Promis
     if (waitMs > 0) {
       const minutes = Math.max(1, Math.ceil(waitMs / 60_000))
       reply.header('retry-after', String(Math.ceil(waitMs / 1000)))
-      throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(minutes))
+      throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(minutes, req.locale))
     }
     const { rows } = await sql<{ id: string; data: Record<string, unknown>; password_hash: string | null }>`
       SELECT r.id, r.data, c.password_hash FROM rm_resources r
@@ -59,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db }): Promis
     const ok = await verifyPassword(row?.password_hash ?? undefined, body.password)
     if (!row || !ok || row.data.isEnabled === false) {
       await recordFailure(deps.db, [userKey, ipKey])
-      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials)
+      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials(req.locale))
     }
     await clearFailures(deps.db, userKey)
     const { token, csrfToken } = await createSession(deps.db, row.id)

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie'
 import { type Db, HttpError, safeEqual } from '@shop/kit'
+import { t } from '@shop/shared/i18n'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { getResource } from '../resources/resource-store.ts'
 import { CSRF_COOKIE, CSRF_HEADER, findSession, SESSION_COOKIE, type Session } from './sessions.ts'
@@ -23,13 +24,14 @@ declare module 'fastify' {
   }
 }
 
+/** The spec's authentication messages (§8) in the caller's language. */
 export const AUTH_MESSAGES = {
-  loginRequired: 'Bitte melden Sie sich an.',
-  notPrivileged: 'Sie haben keine Berechtigung für diese Aktion.',
-  invalidCredentials: 'Ungültige Anmeldedaten.',
-  invalidCsrf: 'Ungültiges CSRF-Token.',
-  tooManyAttempts: (minutes: number) =>
-    `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
+  loginRequired: (locale?: string) => t('auth:auth.loginRequired', undefined, locale),
+  notPrivileged: (locale?: string) => t('auth:auth.notPrivileged', undefined, locale),
+  invalidCredentials: (locale?: string) => t('auth:auth.invalidCredentials', undefined, locale),
+  invalidCsrf: (locale?: string) => t('auth:auth.invalidCsrf', undefined, locale),
+  tooManyAttempts: (minutes: number, locale?: string) =>
+    t('auth:auth.tooManyAttempts', { count: minutes }, locale),
 } as const
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -66,7 +68,7 @@ export async function registerAuth(app: FastifyInstance, db: Db): Promise<void> 
       const given = Array.isArray(header) ? header[0] : header
       const cookieToken = req.cookies[CSRF_COOKIE]
       if (!given || !cookieToken || !safeEqual(cookieToken, given) || !safeEqual(session.csrfToken, given)) {
-        throw new HttpError(403, AUTH_MESSAGES.invalidCsrf)
+        throw new HttpError(403, AUTH_MESSAGES.invalidCsrf(req.locale))
       }
     }
     req.principal = { user: toStaffUser(row.id, row.data), session }
@@ -90,7 +92,7 @@ export function clearAuthCookies(reply: FastifyReply): void {
 }
 
 export function requireStaff(req: FastifyRequest): Principal {
-  if (!req.principal) throw new HttpError(401, AUTH_MESSAGES.loginRequired)
+  if (!req.principal) throw new HttpError(401, AUTH_MESSAGES.loginRequired(req.locale))
   return req.principal
 }
 
@@ -100,7 +102,7 @@ export function hasRole(user: StaffUser, role: string): boolean {
 
 export function requireRole(req: FastifyRequest, role: string): Principal {
   const p = requireStaff(req)
-  if (!hasRole(p.user, role)) throw new HttpError(403, AUTH_MESSAGES.notPrivileged)
+  if (!hasRole(p.user, role)) throw new HttpError(403, AUTH_MESSAGES.notPrivileged(req.locale))
   return p
 }
 

@@ -76,7 +76,8 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     if (principal) {
       // A staff session: admins act for every branch, employees for their own (spec §6).
       if (!branchId) throw new HttpError(404, NOT_FOUND)
-      if (!canActForBranch(principal.user, branchId)) throw new HttpError(403, AUTH_MESSAGES.notPrivileged)
+      if (!canActForBranch(principal.user, branchId))
+        throw new HttpError(403, AUTH_MESSAGES.notPrivileged(req.locale))
       return { kind: 'staff', id: principal.user.id, name: principal.user.displayName }
     }
     if (!branchId) {
