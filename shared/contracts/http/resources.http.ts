@@ -360,7 +360,7 @@ export type UpdateDivisionBody = z.output<typeof updateDivisionBodySchema>
  * One opening- or delivery-hours rule (spec §5): `once` needs a date (and only it has one);
  * an open rule needs from and to, a closed one may leave them out. A `to` before `from` runs
  * past midnight into the next day (a bar open 22:00–02:00); equal times say nothing and are
- * refused (a 24-hour day is 00:00–24:00).
+ * refused (a 24-hour day is 00:00–24:00), and a day cannot start at 24:00.
  */
 export const openingHoursRuleSchema = z
   .strictObject({
@@ -377,6 +377,7 @@ export const openingHoursRuleSchema = z
     if (rule.from === null) addIssue(ctx, ['from'], 'validation.notBlank')
     if (rule.to === null) addIssue(ctx, ['to'], 'validation.notBlank')
     if (rule.from !== null && rule.from === rule.to) addIssue(ctx, ['to'], 'validation.timeRange')
+    if (rule.from === '24:00') addIssue(ctx, ['from'], 'validation.time')
   })
 export type OpeningHoursRule = z.output<typeof openingHoursRuleSchema>
 

@@ -46,15 +46,6 @@ export {
   SLOT_STEP_MINUTES,
   WEEKDAY_NAMES,
 } from './scheduling.constants.ts'
-export {
-  closingTimeSchema,
-  leadTimeSchema,
-  localDateSchema,
-  localTimeSchema,
-  openingHoursRuleSchema,
-  openingHoursRulesSchema,
-  timeZoneSchema,
-} from './scheduling.schemas.ts'
 export type {
   Availability,
   AvailabilityDay,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+// The HTTP contract is where malformed rules are refused.
+import { openingHoursRuleSchema } from '../../contracts/http/resources.http.ts'
 import type { OpeningHoursRule } from './opening-hours.ts'
 import {
   compileSchedule,
@@ -9,7 +11,6 @@ import {
   toLocalInterval,
   weekHours,
 } from './opening-hours.ts'
-import { openingHoursRuleSchema } from './scheduling.schemas.ts'
 import { BAKERY, closed, open, utc, ZURICH, zurich } from './scheduling.test-support.ts'
 
 /** 'HH:MM–HH:MM' list of a date's hours, for compact expectations. */
@@ -122,7 +123,7 @@ describe('rule resolution (spec §5)', () => {
     expect(hours(rules, MONDAY)).toEqual(['08:00–15:00'])
   })
 
-  it('skips malformed rules, which the schema rejects', () => {
+  it('skips malformed rules, which the HTTP contract rejects', () => {
     const bad = [
       { type: 'monday', isClosed: false, from: '8:00', to: '12:00' },
       { type: 'once', isClosed: true, from: '00:00', to: '00:00' },
