@@ -7,6 +7,30 @@ import { hashPassword } from '../auth/passwords.ts'
 
 export type Access = 'public' | 'staff' | 'admin'
 
+export type Reference = { field: string; type: string; id: string }
+
+type Ref = { id?: unknown }
+const list = (value: unknown): Ref[] => (Array.isArray(value) ? (value as Ref[]) : [])
+const refsTo = (type: string, field: string, value: unknown): Reference[] =>
+  list(value).flatMap((r, i) =>
+    typeof r?.id === 'string' ? [{ field: `${field}.${i}.id`, type, id: r.id }] : [],
+  )
+const refTo = (type: string, field: string, value: unknown): Reference[] => {
+  const id = (value as Ref | null | undefined)?.id
+  return typeof id === 'string' ? [{ field: `${field}.id`, type, id }] : []
+}
+
+/** Locks the referred rows (a concurrent delete waits) and answers 400 for each missing one. */
+export async function checkReferences(trx: Transaction<Database>, refs: Reference[]): Promise<Reference[]> {
+  if (refs.length === 0) return []
+  const { rows } = await sql<{ type: string; id: string }>`
+    SELECT type, id FROM rm_resources
+     WHERE (type, id) IN (${sql.join(refs.map((r) => sql`(${r.type}, ${r.id})`))})
+     FOR SHARE`.execute(trx)
+  const found = new Set(rows.map((r) => `${r.type}\u0000${r.id}`))
+  return refs.filter((r) => !found.has(`${r.type}\u0000${r.id}`))
+}
+
 export type ResourceDef = {
   type: string
   /** Path below /api, plural as in spec §7. */
@@ -25,6 +49,8 @@ export type ResourceDef = {
   }>
   /** What a caller may see of the stored state. */
   present?: (data: Record<string, unknown>, principal: Principal | null) => Record<string, unknown>
+  /** The other resources this state refers to; each must exist when it is written. */
+  references?: (data: Record<string, unknown>) => Reference[]
   /** A reason to refuse deleting (still referred to), or undefined. */
   refuseDelete?: (trx: Transaction<Database>, id: string) => Promise<string | undefined>
 }
@@ -71,6 +97,7 @@ export const RESOURCES: ResourceDef[] = [
     type: 'user',
     path: 'users',
     read: 'admin',
+    references: (d) => refsTo('branch', 'branches', d.branches),
     async prepare(body) {
       const { password, ...data } = body
       if (typeof password !== 'string' || password.length === 0) return { data }
@@ -78,11 +105,17 @@ export const RESOURCES: ResourceDef[] = [
       return { data, alongside: (trx, id) => setPassword(trx, id, passwordHash) }
     },
   },
-  { type: 'division', path: 'divisions', read: 'public' },
+  {
+    type: 'division',
+    path: 'divisions',
+    read: 'public',
+    references: (d) => refsTo('branch', 'branches', d.branches),
+  },
   {
     type: 'branch',
     path: 'branches',
     read: 'public',
+    references: (d) => refsTo('tag', 'tags', d.tags),
     async prepare(body, existing) {
       // The frontdesk key: made once and kept on updates (POST …/regenerate-api-key renews it).
       const apiKey = typeof existing?.apiKey === 'string' ? existing.apiKey : newApiKey()
@@ -96,13 +129,35 @@ export const RESOURCES: ResourceDef[] = [
     async refuseDelete(trx, id) {
       const menus = await menusReferring(trx, sql`data->'branches' @> ${JSON.stringify([{ id }])}::jsonb`)
       if (menus.length > 0) return refusal('Die Filiale', menus)
+      const { rows: users } = await sql<{ name: string }>`
+        SELECT coalesce(data->>'name', data->>'username', data->>'identifier', id) AS name FROM rm_resources
+         WHERE (type IN ('user', 'division') AND data->'branches' @> ${JSON.stringify([{ id }])}::jsonb)
+            OR (type IN ('table', 'device', 'department') AND data->'branch'->>'id' = ${id})`.execute(trx)
+      if (users.length > 0)
+        return refusal(
+          'Die Filiale',
+          users.map((u) => u.name),
+        )
       const { rows } = await sql<{ n: string }>`
         SELECT count(*)::text AS n FROM rm_order_public WHERE branch_id = ${id}`.execute(trx)
       return rows[0]?.n !== '0' ? 'Die Filiale hat Bestellungen und kann nicht gelöscht werden.' : undefined
     },
   },
-  { type: 'tag', path: 'tags', read: 'public' },
-  { type: 'table', path: 'tables', read: 'public' },
+  {
+    type: 'tag',
+    path: 'tags',
+    read: 'public',
+    async refuseDelete(trx, id) {
+      const { rows } = await sql<{ name: string }>`
+        SELECT coalesce(data->>'name', id) AS name FROM rm_resources
+         WHERE type = 'branch' AND data->'tags' @> ${JSON.stringify([{ id }])}::jsonb`.execute(trx)
+      return refusal(
+        'Der Tag',
+        rows.map((r) => r.name),
+      )
+    },
+  },
+  { type: 'table', path: 'tables', read: 'public', references: (d) => refTo('branch', 'branch', d.branch) },
   {
     type: 'product',
     path: 'products',
@@ -128,14 +183,30 @@ export const RESOURCES: ResourceDef[] = [
       )
     },
   },
-  { type: 'menu', path: 'menus', read: 'public' },
+  {
+    type: 'menu',
+    path: 'menus',
+    read: 'public',
+    references: (d) => [
+      ...refsTo('branch', 'branches', d.branches),
+      ...list(d.catalog).flatMap((entry, i) => [
+        ...refTo('category', `catalog.${i}.category`, (entry as { category?: unknown }).category),
+        ...refsTo('product', `catalog.${i}.products`, (entry as { products?: unknown }).products),
+      ]),
+    ],
+  },
   { type: 'donatee', path: 'donatees', read: 'public' },
   { type: 'site', path: 'sites', read: 'public' },
   { type: 'navigation', path: 'navigations', read: 'public' },
   { type: 'block', path: 'blocks', read: 'public' },
   { type: 'redirect', path: 'redirects', read: 'public' },
-  { type: 'device', path: 'devices', read: 'staff' },
-  { type: 'department', path: 'departments', read: 'staff' },
+  { type: 'device', path: 'devices', read: 'staff', references: (d) => refTo('branch', 'branch', d.branch) },
+  {
+    type: 'department',
+    path: 'departments',
+    read: 'staff',
+    references: (d) => refTo('branch', 'branch', d.branch),
+  },
   { type: 'image', path: 'images', read: 'public' },
   { type: 'upload', path: 'uploads', read: 'staff' },
   { type: 'image-template', path: 'image-templates', read: 'staff' },

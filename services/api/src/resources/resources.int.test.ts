@@ -301,3 +301,34 @@ describe('catalogue changes are live', () => {
     }
   })
 })
+
+describe('references', () => {
+  it('a write referring to a missing resource is refused field by field; a referred one cannot be deleted', async () => {
+    const before = await sql<{ n: string }>`SELECT count(*)::text AS n FROM es_events`.execute(s.db.db)
+    const menu = await as('POST', '/api/menus', {
+      name: 'Geister',
+      availableFrom: '2026-09-01T00:00:00+02:00',
+      branches: [{ id: 'gibt-es-nicht' }],
+      catalog: [{ category: { id: 'auch-nicht' }, products: [{ id: 'nein' }] }],
+    })
+    expect(menu.status).toBe(400)
+    expect(menu.body.errors.map((e: { field: string }) => e.field)).toEqual([
+      'branches.0.id',
+      'catalog.0.category.id',
+      'catalog.0.products.0.id',
+    ])
+    const after = await sql<{ n: string }>`SELECT count(*)::text AS n FROM es_events`.execute(s.db.db)
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n)
+
+    const tag = (await as('POST', '/api/tags', { name: 'Regional' })).body.data
+    const branch = (
+      await as('POST', '/api/branches', { identifier: 'markt', name: 'Markt', tags: [{ id: tag.id }] })
+    ).body.data
+    const table = await as('POST', '/api/tables', { identifier: '7', branch: { id: branch.id } })
+    expect(table.status).toBe(201)
+    expect((await as('DELETE', `/api/tags/${tag.id}`)).status).toBe(409)
+    const refused = await as('DELETE', `/api/branches/${branch.id}`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.errors[0].message).toMatch(/Die Filiale wird noch verwendet \(7\)/)
+  })
+})

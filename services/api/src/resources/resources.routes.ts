@@ -1,11 +1,18 @@
-import { type Bus, type Db, HttpError } from '@shop/kit'
+import { type Bus, type Database, type Db, HttpError } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { z } from 'zod'
 import { type Principal, ROLE_ADMIN, requireRole, requireStaff } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
-import { type Access, newApiKey, RESOURCE_TYPES, RESOURCES, type ResourceDef } from './resource-registry.ts'
+import {
+  type Access,
+  checkReferences,
+  newApiKey,
+  RESOURCE_TYPES,
+  RESOURCES,
+  type ResourceDef,
+} from './resource-registry.ts'
 import {
   createResource,
   deleteResource,
@@ -17,6 +24,26 @@ import {
 } from './resource-store.ts'
 
 export type ResourceSchemas = { create: z.ZodType; update: z.ZodType }
+
+type Alongside = (trx: Transaction<Database>, id: string) => Promise<void>
+
+/** The write's extra work in its transaction: every reference must exist (and stay). */
+function withReferences(
+  def: ResourceDef,
+  data: Record<string, unknown>,
+  alongside: Alongside | undefined,
+): Alongside {
+  return async (trx, id) => {
+    const missing = await checkReferences(trx, def.references?.(data) ?? [])
+    if (missing.length > 0) {
+      throw new HttpError(
+        400,
+        missing.map((r) => ({ field: r.field, message: 'Dieser Eintrag existiert nicht.' })),
+      )
+    }
+    await alongside?.(trx, id)
+  }
+}
 
 export type ResourceRouteDeps = {
   db: Db
@@ -81,7 +108,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
         type: def.type,
         actor: actorOf(p),
         data,
-        ...(alongside ? { alongside } : {}),
+        alongside: withReferences(def, data, alongside),
       })
       return reply.status(201).send({ data: present(def, row, p) })
     })
@@ -100,7 +127,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
         ? await def.prepare(body, existing.data)
         : { data: body, alongside: undefined }
       const row = await updateResource({
-        ...(alongside ? { alongside } : {}),
+        alongside: withReferences(def, data, alongside),
         db: deps.db,
         bus: deps.bus,
         type: def.type,
