@@ -17,7 +17,7 @@ import {
 import { allProjections, startProjector } from '@shop/projector'
 import { startPublisher } from '@shop/publisher'
 import type { FastifyInstance } from 'fastify'
-import { seedDemo } from './demo.ts'
+import { seedDemo } from './demo/seed-demo.ts'
 
 export type Shop = {
   url: string
@@ -34,7 +34,10 @@ export type Shop = {
 export async function startShop(
   config: AppConfig,
   log: Logger,
-  opts: { demo?: boolean } = {},
+  opts: {
+    /** Load the demo into an empty shop; default: only on the embedded database. */
+    demo?: boolean
+  } = {},
 ): Promise<Shop> {
   collectProcessMetrics()
   const db = config.databaseUrl
@@ -57,7 +60,12 @@ export async function startShop(
       gateway = await registerGateway(instance, { db: db.db, bus, branches, log })
     },
   })
-  if (opts.demo !== false) await seedDemo({ db: db.db, bus, branches: config.branches, log })
+  // The demo loads by itself only into the embedded database (`npm start`); a PostgreSQL shop
+  // gets it with `npm run seed` or `demo: true`, never unasked.
+  if (opts.demo ?? db.kind === 'pglite') {
+    const result = await seedDemo({ db: db.db, bus, log })
+    if (!result.seeded) log.debug({ reason: result.reason }, 'demo data not loaded')
+  }
   const address = await app.listen({ port: config.port, host: config.host })
   return {
     url: address,

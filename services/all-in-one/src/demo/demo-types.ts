@@ -1,11 +1,23 @@
 import type { RESOURCE_SCHEMAS, ResourceType } from '@shop/shared/contracts'
 
 /**
- * What a demo object is written as: the input of its resource's create schema (the same body
- * POST /api/{resource} takes). Fields with defaults may be left out; everything is parsed with
- * the schema before anything is written.
+ * A schema input with its nullable fields optional: those are preprocessed (absent or blank
+ * becomes null), so their input type is `unknown` yet their key is required.
  */
-export type DemoInput<T extends ResourceType> = (typeof RESOURCE_SCHEMAS)[T]['create']['_zod']['input']
+type Loose<T> = T extends readonly (infer U)[]
+  ? Loose<U>[]
+  : T extends object
+    ? { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & {
+        [K in keyof T as unknown extends T[K] ? never : K]: Loose<T[K]>
+      }
+    : T
+
+/**
+ * What a demo object is written as: the input of its resource's create schema (the same body
+ * POST /api/{resource} takes). Fields with defaults and nullable fields may be left out;
+ * everything is parsed with the schema before anything is written.
+ */
+export type DemoInput<T extends ResourceType> = Loose<(typeof RESOURCE_SCHEMAS)[T]['create']['_zod']['input']>
 
 /** Resolves a demo key ('branch:zuerich-altstadt') to the id the object is created with. */
 export type IdOf = (key: string) => string
@@ -30,4 +42,15 @@ export function nextDateOf(now: Date, month: number, day: number): string {
   const year = Number(today.slice(0, 4))
   const candidate = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
   return candidate >= today ? candidate : `${year + 1}${candidate.slice(4)}`
+}
+
+/** A local date and time in Zürich as an ISO date-time with its offset (+01:00 or +02:00). */
+export function zurichDateTime(date: string, time: string): string {
+  const noon = new Date(`${date}T12:00:00Z`)
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', timeZoneName: 'longOffset' })
+      .formatToParts(noon)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT+01:00'
+  const offset = name === 'GMT' ? '+00:00' : name.replace('GMT', '')
+  return `${date}T${time}:00${offset}`
 }

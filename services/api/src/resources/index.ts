@@ -1,3 +1,4 @@
+export { checkReferences, RESOURCES, type Reference, type ResourceDef } from './resource-registry.ts'
 export {
   createResource,
   deleteResource,
