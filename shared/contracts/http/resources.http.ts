@@ -1,4 +1,13 @@
 import { z } from 'zod'
+import { PART_TYPES, PRICE_MODIFIERS, PRICING_MODELS } from '../../domain/catalogue/catalogue.types.ts'
+import {
+  LEAD_TIME_TYPES,
+  LOCALES,
+  ORDER_TYPES,
+  WEEKDAYS,
+  type Weekday,
+} from '../../domain/common/vocabulary.ts'
+import { OPENING_HOURS_RULE_TYPES } from '../../domain/scheduling/opening-hours.ts'
 
 /*
  * Bodies of the back-office CRUD calls (spec §7): POST /api/{resource} creates, PUT
@@ -23,19 +32,10 @@ export const DEFAULT_MAP_PITCH = 55
 export const DEFAULT_MAP_BEARING = -85
 export const DEFAULT_MISSED_ORDER_MINUTES = 4
 /** Spec §9 locales; translated resources are keyed by them. */
-export const CONTENT_LOCALES = ['de-AT', 'de-CH', 'de-DE', 'en-GB', 'en-US', 'fr-FR'] as const
+export const CONTENT_LOCALES = LOCALES
 export type ContentLocale = (typeof CONTENT_LOCALES)[number]
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const
-export type Weekday = (typeof WEEKDAYS)[number]
-export const DELIVERY_METHODS = ['takeaway', 'delivery', 'dineIn'] as const
+export { WEEKDAYS, type Weekday }
+export const DELIVERY_METHODS = ORDER_TYPES
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number]
 export const USER_ROLES = ['ROLE_ADMIN', 'ROLE_EMPLOYEE'] as const
 export type UserRole = (typeof USER_ROLES)[number]
@@ -69,20 +69,10 @@ export const PRODUCT_UNITS = [
 ] as const
 export type ProductUnit = (typeof PRODUCT_UNITS)[number]
 export const PRODUCT_TYPES = ['simple', 'configurable', 'bundle'] as const
-export const CALCULATION_MODELS = ['fixed', 'approximate', 'minimum'] as const
-export const LEAD_TIME_TYPES = ['minutes', 'hours', 'days', 'weeks'] as const
-export const PRODUCT_PART_TYPES = [
-  'text',
-  'textarea',
-  'image',
-  'images',
-  'file',
-  'files',
-  'select',
-  'multiselect',
-] as const
-export const PRICE_MODIFIERS = ['add', 'subtract', 'overwrite'] as const
-export const OPENING_HOURS_RULE_TYPES = ['once', 'daily', ...WEEKDAYS] as const
+export const CALCULATION_MODELS = PRICING_MODELS
+export { LEAD_TIME_TYPES }
+export const PRODUCT_PART_TYPES = PART_TYPES
+export { OPENING_HOURS_RULE_TYPES, PRICE_MODIFIERS }
 export const NAVIGATION_ITEM_TYPES = ['home', 'site', 'branch', 'link'] as const
 export const BLOCK_TYPES = ['default', 'legacy'] as const
 export const REDIRECT_STATUS_CODES = [301, 302] as const

@@ -18,16 +18,9 @@
  */
 import type { Category, Product } from './catalogue.types.ts'
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const
-export type Weekday = (typeof WEEKDAYS)[number]
+export { WEEKDAYS, type Weekday } from '../common/vocabulary.ts'
+
+import { WEEKDAYS, type Weekday } from '../common/vocabulary.ts'
 
 export type ScheduleRule = {
   weekdays?: readonly Weekday[]

@@ -14,7 +14,9 @@ import type { Unit } from './units.ts'
 export const PRICING_MODELS = ['fixed', 'approximate', 'minimum'] as const
 export type PricingModel = (typeof PRICING_MODELS)[number]
 
-export const ORDER_TYPES = ['takeaway', 'delivery', 'dineIn'] as const
+export { ORDER_TYPES } from '../common/vocabulary.ts'
+
+import type { ORDER_TYPES } from '../common/vocabulary.ts'
 export type OrderType = (typeof ORDER_TYPES)[number]
 
 /**
@@ -57,7 +59,9 @@ export type ConfigurablePart = {
   options: readonly ConfigurableOption[]
 }
 
-export const LEAD_TIME_TYPES = ['minutes', 'hours', 'days', 'weeks'] as const
+export { LEAD_TIME_TYPES } from '../common/vocabulary.ts'
+
+import type { LEAD_TIME_TYPES } from '../common/vocabulary.ts'
 export type LeadTimeType = (typeof LEAD_TIME_TYPES)[number]
 
 export type Product = {

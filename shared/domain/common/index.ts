@@ -30,3 +30,4 @@ export {
   sumCents,
   toCents,
 } from './money.ts'
+export * from './vocabulary.ts'

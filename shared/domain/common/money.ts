@@ -14,13 +14,14 @@ import {
   pow10,
   roundDecimal,
 } from './decimal.ts'
+import { LOCALES, type Locale } from './vocabulary.ts'
 
 /** An amount of money in minor units (cents for EUR and CHF); always a safe integer. */
 export type Cents = number
 
 /** The storefront locales of spec §9; de-CH is the default and the fallback. */
-export const MONEY_LOCALES = ['de-AT', 'de-CH', 'de-DE', 'en-GB', 'en-US', 'fr-FR'] as const
-export type MoneyLocale = (typeof MONEY_LOCALES)[number]
+export const MONEY_LOCALES = LOCALES
+export type MoneyLocale = Locale
 export const DEFAULT_MONEY_LOCALE: MoneyLocale = 'de-CH'
 /** config.currency defaults to EUR (spec §3). */
 export const DEFAULT_CURRENCY = 'EUR'

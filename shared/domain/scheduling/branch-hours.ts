@@ -21,7 +21,9 @@ export interface BranchHours {
   closedMessage?: string | null
 }
 
-export const ORDER_TYPES = ['takeaway', 'delivery', 'dineIn'] as const
+export { ORDER_TYPES } from '../common/vocabulary.ts'
+
+import type { ORDER_TYPES } from '../common/vocabulary.ts'
 export type OrderType = (typeof ORDER_TYPES)[number]
 
 /**

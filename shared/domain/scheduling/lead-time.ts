@@ -1,7 +1,9 @@
 import type { InstantInput, LocalDate } from './zoned-time.ts'
 import { addDays, HOUR_MS, localDateOf, MINUTE_MS, startOfLocalDay, toEpochMs } from './zoned-time.ts'
 
-export const LEAD_TIME_TYPES = ['minutes', 'hours', 'days', 'weeks'] as const
+export { LEAD_TIME_TYPES } from '../common/vocabulary.ts'
+
+import type { LEAD_TIME_TYPES } from '../common/vocabulary.ts'
 export type LeadTimeType = (typeof LEAD_TIME_TYPES)[number]
 
 /** A product's lead time (spec §3 product fields). */

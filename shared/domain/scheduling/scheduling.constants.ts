@@ -11,13 +11,4 @@ export const SLOT_HORIZON_DAYS = 180
 /** Slot start times are multiples of this many minutes of the local day; also the time picker's minute step. */
 export const SLOT_STEP_MINUTES = 5
 
-export const WEEKDAY_NAMES = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const
-export type WeekdayName = (typeof WEEKDAY_NAMES)[number]
+export { WEEKDAYS as WEEKDAY_NAMES, type Weekday as WeekdayName } from '../common/vocabulary.ts'
