@@ -15,6 +15,7 @@ import { sql } from 'kysely'
 import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth } from './auth/guard.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
+import { fileRoutes } from './files/files.routes.ts'
 import { localeOf } from './http-helpers.ts'
 import { openApiRoutes } from './openapi.ts'
 import { initRoutes } from './resources/init.routes.ts'
@@ -66,6 +67,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await resourceRoutes(scope, { db: deps.db, bus: deps.bus, schemas: schemasFor })
     await initRoutes(scope, { db: deps.db })
     await openApiRoutes(scope)
+    await fileRoutes(scope, { db: deps.db, bus: deps.bus })
   })
 }
 

@@ -189,11 +189,20 @@ export function buildOpenApi(): Json {
           ...errors(401, 403),
         },
       },
-      post: {
-        summary: `Create a ${def.type} (admins)`,
-        requestBody: json(ref(`Create${name}`)),
-        responses: { '201': { description: 'Created', ...dataOf(item) }, ...errors(400, 401, 403) },
-      },
+      post:
+        def.create === false
+          ? {
+              summary:
+                def.type === 'upload'
+                  ? 'Upload a file as a data URL (anyone): { data, name? }; the type is decided by the bytes'
+                  : 'Add an image as a data URL (admins): { data, name?, alt? }; jpg, png or gif by content',
+              responses: { '201': { description: 'Created', ...dataOf(item) }, ...errors(400, 401, 403) },
+            }
+          : {
+              summary: `Create a ${def.type} (admins)`,
+              requestBody: json(ref(`Create${name}`)),
+              responses: { '201': { description: 'Created', ...dataOf(item) }, ...errors(400, 401, 403) },
+            },
     }
     paths[`/api/${def.path}/{id}`] = {
       get: {

@@ -43,7 +43,8 @@ for (const def of RESOURCES) {
   const readAnon = def.read === 'public' ? 200 : 401
   const readEmployee = def.read === 'admin' ? 403 : 200
   cases.push({ method: 'GET', path: base, anonymous: readAnon, employee: readEmployee })
-  cases.push({ method: 'POST', path: base, body: { name: 'x' }, anonymous: 401, employee: 403 })
+  if (def.create !== false)
+    cases.push({ method: 'POST', path: base, body: { name: 'x' }, anonymous: 401, employee: 403 })
   cases.push({
     method: 'PUT',
     path: `${base}/${randomUUID()}`,
@@ -54,6 +55,9 @@ for (const def of RESOURCES) {
   cases.push({ method: 'DELETE', path: `${base}/${randomUUID()}`, anonymous: 401, employee: 403 })
 }
 cases.push({ method: 'POST', path: '/api/config', body: {}, anonymous: 401, employee: 403 })
+cases.push({ method: 'POST', path: '/api/images', body: { data: 'data:,' }, anonymous: 401, employee: 403 })
+// Customers upload files for configurable parts: open to everyone, so a bad body is a 400.
+cases.push({ method: 'POST', path: '/api/uploads', body: { data: 'data:,' }, anonymous: 400, employee: 400 })
 cases.push({ method: 'GET', path: '/api/logs', anonymous: 401, employee: 403 })
 cases.push({ method: 'GET', path: '/api/logs/1', anonymous: 401, employee: 403 })
 cases.push({ method: 'GET', path: '/api/users/me', anonymous: 401, employee: 200 })

@@ -51,6 +51,10 @@ export type ResourceDef = {
   present?: (data: Record<string, unknown>, principal: Principal | null) => Record<string, unknown>
   /** The other resources this state refers to; each must exist when it is written. */
   references?: (data: Record<string, unknown>) => Reference[]
+  /** False when the resource is made by its own route (an upload from a data URL). */
+  create?: false
+  /** More writes of a delete, in its transaction (e.g. the bytes of a file). */
+  onDelete?: (trx: Transaction<Database>, id: string) => Promise<void>
   /** A reason to refuse deleting (still referred to), or undefined. */
   refuseDelete?: (trx: Transaction<Database>, id: string) => Promise<string | undefined>
 }
@@ -69,6 +73,10 @@ export async function setPassword(
     .execute()
   // A new password ends every open session of the user.
   await trx.deleteFrom('auth_sessions').where('user_id', '=', userId).execute()
+}
+
+async function deleteFile(trx: Transaction<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('files').where('id', '=', id).execute()
 }
 
 export const newApiKey = () => randomBytes(18).toString('base64url')
@@ -207,8 +215,8 @@ export const RESOURCES: ResourceDef[] = [
     read: 'staff',
     references: (d) => refTo('branch', 'branch', d.branch),
   },
-  { type: 'image', path: 'images', read: 'public' },
-  { type: 'upload', path: 'uploads', read: 'staff' },
+  { type: 'image', path: 'images', read: 'public', create: false, onDelete: deleteFile },
+  { type: 'upload', path: 'uploads', read: 'staff', create: false, onDelete: deleteFile },
   { type: 'image-template', path: 'image-templates', read: 'staff' },
   { type: 'scene', path: 'scenes', read: 'public' },
   { type: 'font', path: 'fonts', read: 'public' },

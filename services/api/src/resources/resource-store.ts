@@ -175,6 +175,7 @@ export async function deleteResource(
       throw staleVersion(current.version, w.version)
     const refusal = await w.refuse?.(trx)
     if (refusal) throw new HttpError(409, refusal)
+    await w.alongside?.(trx, w.id)
     await appendToStream(trx, {
       streamId: resourceStreamId(w.type, w.id),
       streamType: w.type,

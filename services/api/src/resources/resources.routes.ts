@@ -96,22 +96,23 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
       return { data: present(def, row, req.principal) }
     })
 
-    app.post(base, async (req, reply) => {
-      const p = requireRole(req, ROLE_ADMIN)
-      const body = parseBody(schemas.create, req.body, req.locale) as Record<string, unknown>
-      const { data, alongside } = def.prepare
-        ? await def.prepare(body, undefined)
-        : { data: body, alongside: undefined }
-      const row = await createResource({
-        db: deps.db,
-        bus: deps.bus,
-        type: def.type,
-        actor: actorOf(p),
-        data,
-        alongside: withReferences(def, data, alongside),
+    if (def.create !== false)
+      app.post(base, async (req, reply) => {
+        const p = requireRole(req, ROLE_ADMIN)
+        const body = parseBody(schemas.create, req.body, req.locale) as Record<string, unknown>
+        const { data, alongside } = def.prepare
+          ? await def.prepare(body, undefined)
+          : { data: body, alongside: undefined }
+        const row = await createResource({
+          db: deps.db,
+          bus: deps.bus,
+          type: def.type,
+          actor: actorOf(p),
+          data,
+          alongside: withReferences(def, data, alongside),
+        })
+        return reply.status(201).send({ data: present(def, row, p) })
       })
-      return reply.status(201).send({ data: present(def, row, p) })
-    })
 
     app.put<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
       const p = requireRole(req, ROLE_ADMIN)
@@ -149,6 +150,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
         id: req.params.id,
         version: versionOf(req),
         ...(def.refuseDelete ? { refuse: (trx) => def.refuseDelete!(trx, req.params.id) } : {}),
+        ...(def.onDelete ? { alongside: def.onDelete } : {}),
       })
       return { data: null }
     })

@@ -95,6 +95,20 @@ export interface AuthLoginFailuresTable {
   failed_at: Timestamp
 }
 
+export interface FilesTable {
+  id: string
+  version: number
+  kind: string
+  public_hash: string
+  mime_type: string
+  extension: string
+  size: number
+  width: number | null
+  height: number | null
+  data: Buffer
+  created_at: Timestamp
+}
+
 export interface Database {
   es_streams: EsStreamsTable
   es_events: EsEventsTable
@@ -106,4 +120,5 @@ export interface Database {
   auth_credentials: AuthCredentialsTable
   auth_sessions: AuthSessionsTable
   auth_login_failures: AuthLoginFailuresTable
+  files: FilesTable
 }
