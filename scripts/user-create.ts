@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { createUser } from '@shop/api/resources'
-import { HttpError, migrateToLatest } from '@shop/kit'
+import { errorBody, HttpError, migrateToLatest } from '@shop/kit'
 import { openShopDatabase } from './db.ts'
 
 // npm run user:create -- --username NAME --password SECRET --role ROLE_ADMIN [--branch ID ...]
@@ -59,7 +59,11 @@ try {
   process.stdout.write(`created user ${username} (${role.join(', ')}) with id ${user.id}\n`)
 } catch (err) {
   if (err instanceof HttpError) {
-    process.stderr.write(`${err.errors.map((e) => `${e.field || 'error'}: ${e.message}`).join('\n')}\n`)
+    process.stderr.write(
+      `${errorBody(err.errors, undefined)
+        .errors.map((e) => `${e.field || 'error'}: ${e.message}`)
+        .join('\n')}\n`,
+    )
     process.exitCode = 1
   } else {
     throw err

@@ -1,4 +1,4 @@
-import { type BranchAccess, HttpError, safeEqual } from '@shop/kit'
+import { type BranchAccess, HttpError, msg, safeEqual } from '@shop/kit'
 import { parseWithErrors } from '@shop/shared/contracts'
 import { DEFAULT_LOCALE } from '@shop/shared/i18n'
 import type { FastifyRequest } from 'fastify'
@@ -55,11 +55,7 @@ export function idempotencyOf(req: FastifyRequest): Idempotency | undefined {
   if (raw === undefined) return undefined
   const key = Array.isArray(raw) ? raw[0] : raw
   if (!key || !IDEMPOTENCY_KEY.test(key)) {
-    throw new HttpError(
-      400,
-      'Der Idempotency-Key muss 1 bis 200 sichtbare Zeichen lang sein.',
-      'Idempotency-Key',
-    )
+    throw new HttpError(400, msg('idempotencyKeyInvalid'), 'Idempotency-Key')
   }
   const path = req.url.split('?')[0] ?? req.url
   return { key, requestHash: requestHash(req.method, path, req.body) }
@@ -72,6 +68,6 @@ export function idempotencyOf(req: FastifyRequest): Idempotency | undefined {
 export function requireBranchKey(req: FastifyRequest, branch: BranchAccess | undefined): void {
   const raw = req.headers['x-api-key']
   const key = Array.isArray(raw) ? raw[0] : raw
-  if (!key) throw new HttpError(401, 'Bitte melden Sie sich an.')
-  if (!branch || !safeEqual(branch.apiKey, key)) throw new HttpError(403, 'Zugriff verweigert.')
+  if (!key) throw new HttpError(401, msg('auth:auth.loginRequired'))
+  if (!branch || !safeEqual(branch.apiKey, key)) throw new HttpError(403, msg('accessDenied'))
 }

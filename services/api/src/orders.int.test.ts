@@ -270,6 +270,24 @@ describe('messages in the caller language', () => {
     expect(message(fr)).toMatch(/^Cette valeur/)
     expect(message(en)).toMatch(/^This value/)
   })
+
+  it('other refusals too: not found, stale version, unknown route', async () => {
+    const notFound = await raw('GET', `/api/orders/public/${randomUUID()}/x`, undefined, {
+      'accept-language': 'fr',
+    })
+    expect(notFound.body.errors?.[0]?.message).toBe('Commande introuvable.')
+    const order = (await post(`${s.url}/api/orders`, orderBody(s.branch.id))).body.data
+    const stale = await raw('POST', `/api/orders/${order.id}/status/confirm`, '{"version": 3}', {
+      ...staff(),
+      'accept-language': 'en',
+    })
+    expect(stale.body.errors?.[0]).toEqual({
+      field: 'version',
+      message: 'The order has changed meanwhile (version 1 instead of 3). Please reload it.',
+    })
+    const de = await raw('GET', `/api/orders/public/${randomUUID()}/x`, undefined)
+    expect(de.body.errors?.[0]?.message).toBe('Bestellung nicht gefunden.')
+  })
 })
 
 describe('back-office order list', () => {

@@ -1,31 +1,54 @@
+import { type TranslationParams, t } from '@shop/shared/i18n'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from './log.ts'
 import { registry } from './metrics.ts'
 
-export type ErrorItem = { field: string; message: string }
+/** A catalogue message (namespace:key) with its parameters, translated per request. */
+export type Message = { key: string; params?: TranslationParams }
+
+/** `errors:<key>` of the server's message catalogue. */
+export const msg = (key: string, params?: TranslationParams): Message => ({
+  key: key.includes(':') ? key : `errors:errors.${key}`,
+  ...(params ? { params } : {}),
+})
+
+export type ErrorItem = { field: string; message: string | Message }
 
 /** An answer with the spec's error body: `{ "errors": [{ "field", "message" }] }`. */
 export class HttpError extends Error {
   readonly status: number
   readonly errors: ErrorItem[]
-  constructor(status: number, errors: ErrorItem[] | string, field = '') {
-    const list = typeof errors === 'string' ? [{ field, message: errors }] : errors
-    super(list[0]?.message ?? `HTTP ${status}`)
+  constructor(status: number, errors: ErrorItem[] | string | Message, field = '') {
+    const list = Array.isArray(errors) ? errors : [{ field, message: errors }]
+    const first = list[0]?.message
+    super(typeof first === 'string' ? first : (first?.key ?? `HTTP ${status}`))
     this.name = 'HttpError'
     this.status = status
     this.errors = list
   }
 }
 
+/** The error body in the caller's language (German unless Accept-Language chose otherwise). */
+export function errorBody(errors: readonly ErrorItem[], locale: string | undefined) {
+  return {
+    errors: errors.map((e) => ({
+      field: e.field,
+      message: typeof e.message === 'string' ? e.message : t(e.message.key, e.message.params, locale),
+    })),
+  }
+}
+
 export type ErrorMapper = (err: unknown) => HttpError | undefined
 
 const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Der Inhalt der Anfrage darf nicht leer sein.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Dieser Inhaltstyp wird nicht unterstützt.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Die Anfrage ist zu groß.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Die Länge des Inhalts stimmt nicht.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'emptyBody',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'mediaType',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'tooLarge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'contentLength',
 }
+
+const localeOfRequest = (req: FastifyRequest) => (req as FastifyRequest & { locale?: string }).locale
 
 /**
  * One error handler for every service: known errors become the spec's error body with the
@@ -37,29 +60,26 @@ export function installErrorHandling(
   mappers: readonly ErrorMapper[],
 ): void {
   app.setErrorHandler(errorHandler(log, mappers))
-  app.setNotFoundHandler((_req, reply) =>
-    reply
-      .status(404)
-      .send({ errors: [{ field: '', message: 'Die angeforderte Ressource wurde nicht gefunden.' }] }),
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send(errorBody([{ field: '', message: msg('routeNotFound') }], localeOfRequest(req))),
   )
 }
 
 export function errorHandler(log: Logger, mappers: readonly ErrorMapper[]) {
   return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof HttpError) return reply.status(err.status).send({ errors: err.errors })
+    const locale = localeOfRequest(req)
+    if (err instanceof HttpError) return reply.status(err.status).send(errorBody(err.errors, locale))
     for (const map of mappers) {
       const mapped = map(err)
-      if (mapped) return reply.status(mapped.status).send({ errors: mapped.errors })
+      if (mapped) return reply.status(mapped.status).send(errorBody(mapped.errors, locale))
     }
     const fe = err as FastifyError
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-      const message = FASTIFY_MESSAGES[fe.code] ?? 'Die Anfrage ist ungültig.'
-      return reply.status(fe.statusCode).send({ errors: [{ field: '', message }] })
+      const message = msg(FASTIFY_MESSAGES[fe.code] ?? 'badRequest')
+      return reply.status(fe.statusCode).send(errorBody([{ field: '', message }], locale))
     }
     log.error({ err, url: req.url, method: req.method }, 'unhandled error')
-    return reply
-      .status(500)
-      .send({ errors: [{ field: '', message: 'Leider ist ein interner Fehler aufgetreten.' }] })
+    return reply.status(500).send(errorBody([{ field: '', message: msg('internal') }], locale))
   }
 }
 

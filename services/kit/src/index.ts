@@ -50,9 +50,12 @@ export {
 export {
   type ErrorItem,
   type ErrorMapper,
+  errorBody,
   errorHandler,
   HttpError,
   installErrorHandling,
+  type Message,
+  msg,
   onShutdown,
   registerOpsRoutes,
 } from './http.ts'

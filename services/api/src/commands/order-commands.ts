@@ -6,6 +6,7 @@ import {
   HttpError,
   handleCommand,
   IdempotencyKeyReusedError,
+  msg,
   readStream,
   WrongExpectedVersionError,
 } from '@shop/kit'
@@ -156,16 +157,12 @@ export function mapCommandError(err: unknown): HttpError | undefined {
   if (err instanceof WrongExpectedVersionError) {
     return new HttpError(
       409,
-      `Die Bestellung wurde inzwischen geändert (Version ${err.current} statt ${err.expected ?? 0}). Bitte laden Sie sie neu.`,
+      msg('orderStaleVersion', { current: err.current, given: err.expected ?? 0 }),
       'version',
     )
   }
   if (err instanceof IdempotencyKeyReusedError) {
-    return new HttpError(
-      422,
-      'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
-      'Idempotency-Key',
-    )
+    return new HttpError(422, msg('idempotencyKeyReused'), 'Idempotency-Key')
   }
   return undefined
 }

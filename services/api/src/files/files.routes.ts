@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type Bus, type Db, HttpError } from '@shop/kit'
+import { type Bus, type Db, HttpError, msg } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import sharp from 'sharp'
@@ -33,8 +33,7 @@ const fileBodySchema = z.strictObject({
   alt: z.string().trim().max(255).optional(),
 })
 
-const refusal = (name: string | undefined) =>
-  `Die ausgewählte Datei "${name ?? 'Datei'}" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.`
+const refusal = (name: string | undefined) => msg('fileRefused', { file: name ?? 'Datei' })
 
 type Decoded = Sniffed & { bytes: Buffer; width: number | null; height: number | null }
 
@@ -181,13 +180,13 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus 
       .header('x-content-type-options', 'nosniff')
       .send(bytes)
 
-  const notFound = () => new HttpError(404, 'Die Datei wurde nicht gefunden.')
+  const notFound = () => new HttpError(404, msg('fileNotFound'))
 
   const serveImage = async (reply: FastifyReply, file: string, width: number | undefined) => {
     const m = FILE_NAME.exec(file)
     if (!m) throw notFound()
     const row = await load(m[1]!)
-    if (!row || row.kind !== 'image' || row.extension !== m[3]) throw notFound()
+    if (row?.kind !== 'image' || row.extension !== m[3]) throw notFound()
     if (width === undefined) return send(reply, row.mime_type, row.data)
     const key = `${m[1]}:${m[2]}:${width}`
     let bytes = cache.get(key)
@@ -216,7 +215,7 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus 
     const m = FILE_NAME.exec(file)
     if (!m) throw notFound()
     const row = await load(m[1]!)
-    if (!row || row.kind !== 'upload' || row.public_hash !== hash) throw notFound()
+    if (row?.kind !== 'upload' || row.public_hash !== hash) throw notFound()
     if (!preview) {
       if (row.extension !== m[3]) throw notFound()
       return send(reply, row.mime_type, row.data)

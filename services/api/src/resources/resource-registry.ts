@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Database } from '@shop/kit'
+import { type Database, type Message, msg } from '@shop/kit'
 import { sql, type Transaction } from 'kysely'
 import type { Principal } from '../auth/guard.ts'
 import { ROLE_ADMIN } from '../auth/guard.ts'
@@ -56,7 +56,7 @@ export type ResourceDef = {
   /** More writes of a delete, in its transaction (e.g. the bytes of a file). */
   onDelete?: (trx: Transaction<Database>, id: string) => Promise<void>
   /** A reason to refuse deleting (still referred to), or undefined. */
-  refuseDelete?: (trx: Transaction<Database>, id: string) => Promise<string | undefined>
+  refuseDelete?: (trx: Transaction<Database>, id: string) => Promise<Message | undefined>
 }
 
 export async function setPassword(
@@ -95,10 +95,10 @@ async function menusReferring(
   return rows.map((r) => r.name)
 }
 
-const refusal = (what: string, names: string[]) =>
+const refusal = (key: string, names: string[]) =>
   names.length === 0
     ? undefined
-    : `${what} wird noch verwendet (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}) und kann nicht gelöscht werden.`
+    : msg(key, { names: `${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}` })
 
 export const RESOURCES: ResourceDef[] = [
   {
@@ -136,19 +136,19 @@ export const RESOURCES: ResourceDef[] = [
     },
     async refuseDelete(trx, id) {
       const menus = await menusReferring(trx, sql`data->'branches' @> ${JSON.stringify([{ id }])}::jsonb`)
-      if (menus.length > 0) return refusal('Die Filiale', menus)
+      if (menus.length > 0) return refusal('branchInUse', menus)
       const { rows: users } = await sql<{ name: string }>`
         SELECT coalesce(data->>'name', data->>'username', data->>'identifier', id) AS name FROM rm_resources
          WHERE (type IN ('user', 'division') AND data->'branches' @> ${JSON.stringify([{ id }])}::jsonb)
             OR (type IN ('table', 'device', 'department') AND data->'branch'->>'id' = ${id})`.execute(trx)
       if (users.length > 0)
         return refusal(
-          'Die Filiale',
+          'branchInUse',
           users.map((u) => u.name),
         )
       const { rows } = await sql<{ n: string }>`
         SELECT count(*)::text AS n FROM rm_order_public WHERE branch_id = ${id}`.execute(trx)
-      return rows[0]?.n !== '0' ? 'Die Filiale hat Bestellungen und kann nicht gelöscht werden.' : undefined
+      return rows[0]?.n !== '0' ? msg('branchHasOrders') : undefined
     },
   },
   {
@@ -160,7 +160,7 @@ export const RESOURCES: ResourceDef[] = [
         SELECT coalesce(data->>'name', id) AS name FROM rm_resources
          WHERE type = 'branch' AND data->'tags' @> ${JSON.stringify([{ id }])}::jsonb`.execute(trx)
       return refusal(
-        'Der Tag',
+        'tagInUse',
         rows.map((r) => r.name),
       )
     },
@@ -172,7 +172,7 @@ export const RESOURCES: ResourceDef[] = [
     read: 'public',
     async refuseDelete(trx, id) {
       return refusal(
-        'Das Produkt',
+        'productInUse',
         await menusReferring(
           trx,
           sql`EXISTS (SELECT 1 FROM jsonb_array_elements(data->'catalog') c WHERE c->'products' @> ${JSON.stringify([{ id }])}::jsonb)`,
@@ -186,7 +186,7 @@ export const RESOURCES: ResourceDef[] = [
     read: 'public',
     async refuseDelete(trx, id) {
       return refusal(
-        'Die Kategorie',
+        'categoryInUse',
         await menusReferring(trx, sql`data->'catalog' @> ${JSON.stringify([{ category: { id } }])}::jsonb`),
       )
     },

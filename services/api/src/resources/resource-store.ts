@@ -6,6 +6,8 @@ import {
   type Db,
   HttpError,
   isSerializationFailure,
+  type Message,
+  msg,
   pgCode,
   WrongExpectedVersionError,
 } from '@shop/kit'
@@ -42,7 +44,7 @@ const pascal = (type: string) =>
 
 export const resourceStreamId = (type: string, id: string) => `${type}-${id}`
 
-export const RESOURCE_NOT_FOUND = 'Der Eintrag wurde nicht gefunden.'
+export const RESOURCE_NOT_FOUND = msg('notFound')
 
 /** Which field a unique index guards, for the "already used" message. */
 const UNIQUE_FIELDS: Record<string, string> = {
@@ -59,7 +61,7 @@ async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Prom
       if (isSerializationFailure(err) && attempt < 5) continue
       if (pgCode(err) === '23505') {
         const constraint = (err as { constraint?: string }).constraint ?? ''
-        throw new HttpError(400, 'Dieser Wert wird bereits verwendet.', UNIQUE_FIELDS[constraint] ?? '')
+        throw new HttpError(400, msg('valueUsed'), UNIQUE_FIELDS[constraint] ?? '')
       }
       throw err
     }
@@ -96,8 +98,7 @@ export async function createResource<T extends Record<string, unknown>>(
         { type: `${pascal(w.type)}Created`, data: { id, data: w.data }, metadata: { actor: w.actor } },
       ],
     }).catch((err) => {
-      if (err instanceof WrongExpectedVersionError)
-        throw new HttpError(409, 'Diesen Eintrag gibt es bereits.', 'id')
+      if (err instanceof WrongExpectedVersionError) throw new HttpError(409, msg('alreadyExists'), 'id')
       throw err
     })
     const inserted = await trx
@@ -159,7 +160,7 @@ export async function deleteResource(
   w: ResourceWrite & {
     id: string
     version?: number | undefined
-    refuse?: (trx: Transaction<Database>) => Promise<string | undefined>
+    refuse?: (trx: Transaction<Database>) => Promise<Message | undefined>
   },
 ): Promise<void> {
   await inTransaction(w.db, async (trx) => {
@@ -188,11 +189,7 @@ export async function deleteResource(
 }
 
 function staleVersion(current: number, given: number): HttpError {
-  return new HttpError(
-    409,
-    `Der Eintrag wurde inzwischen geändert (Version ${current} statt ${given}). Bitte laden Sie ihn neu.`,
-    'version',
-  )
+  return new HttpError(409, msg('staleVersion', { current, given }), 'version')
 }
 
 export async function getResource<T = Record<string, unknown>>(

@@ -1,4 +1,4 @@
-import { type Bus, type Database, type Db, HttpError } from '@shop/kit'
+import { type Bus, type Database, type Db, HttpError, msg } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql, type Transaction } from 'kysely'
@@ -38,7 +38,7 @@ function withReferences(
     if (missing.length > 0) {
       throw new HttpError(
         400,
-        missing.map((r) => ({ field: r.field, message: 'Dieser Eintrag existiert nicht.' })),
+        missing.map((r) => ({ field: r.field, message: msg('referenceMissing') })),
       )
     }
     await alongside?.(trx, id)
@@ -73,8 +73,7 @@ function versionOf(req: FastifyRequest): number | undefined {
   const q = (req.query as Record<string, unknown> | undefined)?.version
   if (q === undefined) return undefined
   const n = Number(q)
-  if (!Number.isInteger(n) || n < 1)
-    throw new HttpError(400, 'Dieser Wert sollte eine positive ganze Zahl sein.', 'version')
+  if (!Number.isInteger(n) || n < 1) throw new HttpError(400, msg('positiveInteger'), 'version')
   return n
 }
 

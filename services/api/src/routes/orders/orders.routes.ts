@@ -1,4 +1,4 @@
-import { type BranchDirectory, HttpError, safeEqual } from '@shop/kit'
+import { type BranchDirectory, HttpError, msg, safeEqual } from '@shop/kit'
 import { findPublicOrder, listBoard, listBranchOrders } from '@shop/projector'
 import {
   type Actor,
@@ -25,7 +25,7 @@ import { idempotencyOf, parseBody, requireBranchKey } from '../../http-helpers.t
 
 export type OrderRouteDeps = CommandDeps & { branches: BranchDirectory }
 
-const NOT_FOUND = 'Bestellung nicht gefunden.'
+const NOT_FOUND = msg('orderNotFound')
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type StaffAction = 'cancel' | 'confirm' | 'reject' | 'in-delivery' | 'completed' | 'delivered'
@@ -61,7 +61,7 @@ function staffCommand(
       return { command: { type }, ...version(b.version) }
     }
     default:
-      throw new HttpError(404, 'Diese Aktion gibt es nicht.', 'action')
+      throw new HttpError(404, msg('unknownAction'), 'action')
   }
 }
 
@@ -92,7 +92,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
   app.post('/api/orders', async (req, reply) => {
     const body = parseBody(createOrderBodySchema, req.body, req.locale)
     const branch = await deps.branches.get(body.branch)
-    if (!branch) throw new HttpError(400, 'Diese Filiale gibt es nicht.', 'branch')
+    if (!branch) throw new HttpError(400, msg('unknownBranch'), 'branch')
     const idempotency = idempotencyOf(req)
     const command = createOrderCommand(deps, body, branch)
     const { order, duplicate } = await runOrderCommand(deps, command.orderId, command, { idempotency })
@@ -191,11 +191,11 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     async (req) => {
       const branch = await deps.branches.get(req.params.branchId)
       if (!branch || !safeEqual(branch.apiKey, req.params.apiKey))
-        throw new HttpError(403, 'Zugriff verweigert.')
+        throw new HttpError(403, msg('accessDenied'))
       const limit = Math.min(200, Math.max(1, Number.parseInt(req.query.limit ?? '50', 10) || 50))
       const before = req.query.before ? new Date(req.query.before) : undefined
       if (before && Number.isNaN(before.getTime())) {
-        throw new HttpError(400, 'Dieser Wert ist kein gültiges Datum.', 'before')
+        throw new HttpError(400, msg('invalidDate'), 'before')
       }
       const rows = await listBranchOrders(deps.db, branch.id, { limit, before })
       return { data: rows.map((r) => ({ ...r.view, version: r.version })) }
@@ -207,7 +207,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     async (req) => {
       const branch = await deps.branches.get(req.params.branchId)
       if (!branch || !safeEqual(branch.apiKey, req.params.apiKey))
-        throw new HttpError(403, 'Zugriff verweigert.')
+        throw new HttpError(403, msg('accessDenied'))
       const rows = await listBoard(deps.db, branch.id)
       return { data: rows.map((r) => ({ ...r.view, version: r.version })) }
     },
