@@ -285,6 +285,13 @@ describe('messages in the caller language', () => {
       field: 'version',
       message: 'The order has changed meanwhile (version 1 instead of 3). Please reload it.',
     })
+    const illegal = await raw('POST', `/api/orders/${order.id}/status/delivered`, '{}', {
+      ...staff(),
+      'accept-language': 'fr',
+    })
+    expect(illegal.status).toBe(409)
+    expect(illegal.body.errors?.[0]?.message).not.toMatch(/Bestellung|Status/)
+    expect(illegal.body.errors?.[0]?.message).toMatch(/commande/i)
     const de = await raw('GET', `/api/orders/public/${randomUUID()}/x`, undefined)
     expect(de.body.errors?.[0]?.message).toBe('Bestellung nicht gefunden.')
   })

@@ -12,16 +12,22 @@ export const msg = (key: string, params?: TranslationParams): Message => ({
   ...(params ? { params } : {}),
 })
 
-export type ErrorItem = { field: string; message: string | Message }
+export type ErrorItem = { field: string; message: string | Message | ((locale?: string) => string) }
 
 /** An answer with the spec's error body: `{ "errors": [{ "field", "message" }] }`. */
 export class HttpError extends Error {
   readonly status: number
   readonly errors: ErrorItem[]
-  constructor(status: number, errors: ErrorItem[] | string | Message, field = '') {
+  constructor(status: number, errors: ErrorItem[] | ErrorItem['message'], field = '') {
     const list = Array.isArray(errors) ? errors : [{ field, message: errors }]
     const first = list[0]?.message
-    super(typeof first === 'string' ? first : (first?.key ?? `HTTP ${status}`))
+    super(
+      typeof first === 'string'
+        ? first
+        : typeof first === 'function'
+          ? first()
+          : (first?.key ?? `HTTP ${status}`),
+    )
     this.name = 'HttpError'
     this.status = status
     this.errors = list
@@ -33,7 +39,12 @@ export function errorBody(errors: readonly ErrorItem[], locale: string | undefin
   return {
     errors: errors.map((e) => ({
       field: e.field,
-      message: typeof e.message === 'string' ? e.message : t(e.message.key, e.message.params, locale),
+      message:
+        typeof e.message === 'string'
+          ? e.message
+          : typeof e.message === 'function'
+            ? e.message(locale)
+            : t(e.message.key, e.message.params, locale),
     })),
   }
 }

@@ -198,10 +198,11 @@ export function machineContextOf(
 
 export function decide(command: OrderCommand, state: OrderState | null): OrderEvent[] {
   if (command.type === 'CreateOrder') {
-    if (state) throw new OrderRuleError('already_exists', t('error.alreadyExists'))
+    if (state)
+      throw new OrderRuleError('already_exists', (locale) => t('error.alreadyExists', undefined, locale))
     return [createOrder(command)]
   }
-  if (!state) throw new OrderRuleError('not_found', t('error.notFound'))
+  if (!state) throw new OrderRuleError('not_found', (locale) => t('error.notFound', undefined, locale))
 
   const rule = ORDER_COMMAND_RULES[command.type]
   // Legality first: "not possible now" is more useful than a complaint about the payload.
@@ -249,12 +250,20 @@ function createOrder(command: CreateOrder): OrderEventOf<'OrderCreated'> {
   const hash = requireText(command.hash, 'hash')
   const branchId = requireText(command.branchId, 'branchId')
   if (command.isDelivery && command.isDineIn) {
-    throw new OrderRuleError('invalid', t('validation.deliveryAndDineIn'), 'isDineIn')
+    throw new OrderRuleError(
+      'invalid',
+      (locale) => t('validation.deliveryAndDineIn', undefined, locale),
+      'isDineIn',
+    )
   }
   const tableIdentifier = optionalText(command.tableIdentifier)
   // The kitchen has to know where to serve; a table only means something for dine-in.
   if (command.isDineIn && tableIdentifier === null) {
-    throw new OrderRuleError('invalid', t('validation.notBlank'), 'tableIdentifier')
+    throw new OrderRuleError(
+      'invalid',
+      (locale) => t('validation.notBlank', undefined, locale),
+      'tableIdentifier',
+    )
   }
   const customer: OrderCustomer = {
     firstName: requireText(command.customer.firstName, 'customer.firstName'),
@@ -263,12 +272,20 @@ function createOrder(command: CreateOrder): OrderEventOf<'OrderCreated'> {
     phone: optionalText(command.customer.phone),
   }
   if (command.items.length === 0) {
-    throw new OrderRuleError('invalid', t('validation.collectionMin', { limit: 1 }), 'items')
+    throw new OrderRuleError(
+      'invalid',
+      (locale) => t('validation.collectionMin', { limit: 1 }, locale),
+      'items',
+    )
   }
   const items = command.items.map((item, index): OrderItem => {
     const field = (name: string) => `items.${index}.${name}`
     if (!Number.isFinite(item.amount) || item.amount <= 0) {
-      throw new OrderRuleError('invalid', t('validation.greaterThan', { limit: 0 }), field('amount'))
+      throw new OrderRuleError(
+        'invalid',
+        (locale) => t('validation.greaterThan', { limit: 0 }, locale),
+        field('amount'),
+      )
     }
     return {
       itemId: requireText(item.itemId, field('itemId')),
@@ -314,7 +331,11 @@ function answerQuestionnaire(
   }
   const comment = optionalText(command.comment)
   if (comment !== null && comment.length > 2000) {
-    throw new OrderRuleError('invalid', t('validation.tooLong', { limit: 2000 }), 'comment')
+    throw new OrderRuleError(
+      'invalid',
+      (locale) => t('validation.tooLong', { limit: 2000 }, locale),
+      'comment',
+    )
   }
   return { type: 'QuestionnaireAnswered', ...base, ...ratings, comment }
 }
@@ -329,35 +350,54 @@ function pendingProposal(command: LifecycleCommand, state: OrderState): string {
 function illegalTransition(command: LifecycleCommand, state: OrderState): OrderRuleError {
   const rule = ORDER_COMMAND_RULES[command.type]
   const actionKey = command.type === 'MarkInDelivery' && !state.isDelivery ? 'markReady' : rule.action
-  const message = t('error.illegalTransition', {
-    action: t(`action.${actionKey}`),
-    status: t(`status.${state.lifecycle.status}`),
+  return new OrderRuleError('illegal_transition', (locale) => {
+    const message = t(
+      'error.illegalTransition',
+      {
+        action: t(`action.${actionKey}`, undefined, locale),
+        status: t(`status.${state.lifecycle.status}`, undefined, locale),
+      },
+      locale,
+    )
+    const reason = refusalReason(rule.machineEvent, state.lifecycle, locale)
+    return reason ? `${message} ${reason}` : message
   })
-  const reason = refusalReason(rule.machineEvent, state.lifecycle)
-  return new OrderRuleError('illegal_transition', reason ? `${message} ${reason}` : message)
 }
 
 // The status alone does not explain every refusal: name the other region that blocked it.
-function refusalReason(event: OrderMachineEventType, lifecycle: OrderLifecycle): string | null {
+function refusalReason(
+  event: OrderMachineEventType,
+  lifecycle: OrderLifecycle,
+  locale?: string,
+): string | null {
   const awaiting = lifecycle.status === 'awaitingConfirmation'
   switch (event) {
     case 'CONFIRM':
-      if (awaiting && lifecycle.payment === 'awaiting') return t('error.reason.paymentPending')
+      if (awaiting && lifecycle.payment === 'awaiting')
+        return t('error.reason.paymentPending', undefined, locale)
       if (awaiting && lifecycle.counterAppointment === 'proposed')
-        return t('error.reason.counterAppointmentPending')
+        return t('error.reason.counterAppointmentPending', undefined, locale)
       return null
     case 'PROPOSE_COUNTER_APPOINTMENT':
-      return awaiting && lifecycle.payment === 'awaiting' ? t('error.reason.paymentPending') : null
+      return awaiting && lifecycle.payment === 'awaiting'
+        ? t('error.reason.paymentPending', undefined, locale)
+        : null
     case 'ACCEPT_COUNTER_APPOINTMENT':
     case 'REJECT_COUNTER_APPOINTMENT':
       return awaiting && lifecycle.counterAppointment !== 'proposed'
-        ? t('error.reason.noCounterAppointment')
+        ? t('error.reason.noCounterAppointment', undefined, locale)
         : null
     case 'ANSWER_QUESTIONNAIRE':
-      return lifecycle.questionnaire === 'answered' ? t('error.reason.questionnaireAnswered') : null
+      return lifecycle.questionnaire === 'answered'
+        ? t('error.reason.questionnaireAnswered', undefined, locale)
+        : null
     case 'PAYMENT_SUCCEEDED':
     case 'REFUND':
-      return t('error.reason.paymentStatus', { paymentStatus: t(`paymentStatus.${lifecycle.payment}`) })
+      return t(
+        'error.reason.paymentStatus',
+        { paymentStatus: t(`paymentStatus.${lifecycle.payment}`, undefined, locale) },
+        locale,
+      )
     default:
       return null
   }
@@ -370,13 +410,14 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d
 
 function assertIsoDateTime(value: string, field: string): void {
   if (typeof value !== 'string' || !ISO_DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new OrderRuleError('invalid', t('validation.dateTime'), field)
+    throw new OrderRuleError('invalid', (locale) => t('validation.dateTime', undefined, locale), field)
   }
 }
 
 function requireText(value: string | null | undefined, field: string): string {
   const text = typeof value === 'string' ? value.trim() : ''
-  if (text === '') throw new OrderRuleError('invalid', t('validation.notBlank'), field)
+  if (text === '')
+    throw new OrderRuleError('invalid', (locale) => t('validation.notBlank', undefined, locale), field)
   return text
 }
 
@@ -387,16 +428,19 @@ function optionalText(value: string | null | undefined): string | null {
 
 function requireCents(value: number, field: string): number {
   if (!Number.isSafeInteger(value))
-    throw new OrderRuleError('invalid', t('validation.type', { type: 'int' }), field)
-  if (value < 0) throw new OrderRuleError('invalid', t('validation.min', { limit: 0 }), field)
+    throw new OrderRuleError('invalid', (locale) => t('validation.type', { type: 'int' }, locale), field)
+  if (value < 0)
+    throw new OrderRuleError('invalid', (locale) => t('validation.min', { limit: 0 }, locale), field)
   return value
 }
 
 function requireRating(value: number, field: string): number {
   if (!Number.isInteger(value))
-    throw new OrderRuleError('invalid', t('validation.type', { type: 'int' }), field)
-  if (value < 1) throw new OrderRuleError('invalid', t('validation.min', { limit: 1 }), field)
-  if (value > 5) throw new OrderRuleError('invalid', t('validation.max', { limit: 5 }), field)
+    throw new OrderRuleError('invalid', (locale) => t('validation.type', { type: 'int' }, locale), field)
+  if (value < 1)
+    throw new OrderRuleError('invalid', (locale) => t('validation.min', { limit: 1 }, locale), field)
+  if (value > 5)
+    throw new OrderRuleError('invalid', (locale) => t('validation.max', { limit: 5 }, locale), field)
   return value
 }
 

@@ -7,12 +7,16 @@ export type OrderRuleErrorCode = 'illegal_transition' | 'not_found' | 'already_e
 export class OrderRuleError extends Error {
   readonly code: OrderRuleErrorCode
   readonly field: string | undefined
+  /** The message in another catalogue locale (German is `message`). */
+  readonly render: (locale?: string) => string
 
-  constructor(code: OrderRuleErrorCode, message: string, field?: string) {
-    super(message)
+  constructor(code: OrderRuleErrorCode, message: string | ((locale?: string) => string), field?: string) {
+    const render = typeof message === 'string' ? () => message : message
+    super(render())
     this.name = 'OrderRuleError'
     this.code = code
     this.field = field
+    this.render = render
   }
 }
 

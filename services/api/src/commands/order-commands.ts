@@ -152,7 +152,7 @@ export function withContext(
 export function mapCommandError(err: unknown): HttpError | undefined {
   if (err instanceof OrderRuleError) {
     const status = { illegal_transition: 409, not_found: 404, already_exists: 409, invalid: 400 }[err.code]
-    return new HttpError(status, err.message, err.field ?? '')
+    return new HttpError(status, err.render, err.field ?? '')
   }
   if (err instanceof WrongExpectedVersionError) {
     return new HttpError(
