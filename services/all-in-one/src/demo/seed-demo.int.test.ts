@@ -81,9 +81,10 @@ describe('seedDemo on a fresh database', () => {
     expect(config?.data).toMatchObject({ currency: 'CHF', enableCash: true, enablePluginDonations: true })
 
     // Every stored object still parses with its create schema (the branch's apiKey is added by
-    // the registry, users keep their password out of the data).
+    // the registry, users keep their password out of the data; files are made by their own
+    // route from their bytes).
     for (const def of RESOURCES) {
-      if (def.type === 'user' || !isResourceType(def.path)) continue
+      if (def.type === 'user' || def.create === false || !isResourceType(def.path)) continue
       for (const row of await list(def.type)) {
         const { apiKey: _apiKey, ...data } = row.data
         const parsed = RESOURCE_SCHEMAS[def.path].create.safeParse(data)
@@ -91,6 +92,14 @@ describe('seedDemo on a fresh database', () => {
       }
     }
     expect(RESOURCE_SCHEMAS.config.create.safeParse(config?.data).success).toBe(true)
+
+    // Made here, no download: one picture per category, shown by its products too.
+    const images = await list('image')
+    const categories = await list('category')
+    expect(images).toHaveLength(categories.length)
+    expect(categories.every((c) => images.some((i) => i.id === c.data.image?.id))).toBe(true)
+    const allProducts = await list('product')
+    expect(allProducts.every((p) => p.data.images?.length === 1)).toBe(true)
 
     // A menu per branch; Zürich also has next month's menu, but the active one is the current.
     const now = new Date()

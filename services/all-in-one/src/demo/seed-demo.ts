@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { defaultIds, runOrderCommand } from '@shop/api/commands'
 // The API package exports only createUser; the demo writes every other resource the way
 // POST /api/{resource} does: the same registry (a branch's prepare makes its apiKey) and store.
-import { checkReferences, createResource, RESOURCES } from '@shop/api/resources'
+import { checkReferences, createResource, RESOURCES, storeImage } from '@shop/api/resources'
 import { type Bus, type Db, HttpError, type Logger } from '@shop/kit'
 import {
   type Actor,
@@ -16,6 +16,7 @@ import { demoBranches, demoDivisions, demoTables, demoTags } from './branches.ts
 import { demoConfig } from './config.ts'
 import { demoBlocks, demoDonatees, demoNavigations, demoSites } from './content.ts'
 import { BRANCH_KEYS } from './demo-types.ts'
+import { demoImage } from './images.ts'
 import { demoMenus } from './menus.ts'
 import { demoOrders, demoUsers } from './orders.ts'
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './products.ts'
@@ -196,7 +197,36 @@ export async function seedDemo(deps: {
   const counts: Record<string, number> = {}
   const branches: Extract<DemoSeedResult, { seeded: true }>['branches'] = []
 
-  for (const resource of plan.resources) {
+  // One picture per category, made after the config claimed the shop (see below) and before
+  // the categories and products that show it.
+  const pictures = new Map<string, { id: string; version: number; extension: string }>()
+  const categoryOfProduct = new Map(DEMO_PRODUCTS.map((p) => [`product:${p.body.uid}`, p.category as string]))
+  const picture = async (categoryKey: string) => {
+    let ref = pictures.get(categoryKey)
+    if (!ref) {
+      const row = await storeImage(
+        deps,
+        await demoImage(categoryKey),
+        { kind: 'system', id: 'demo' },
+        categoryKey,
+      )
+      ref = { id: row.id, version: row.version, extension: String(row.data.extension) }
+      pictures.set(categoryKey, ref)
+      counts.image = (counts.image ?? 0) + 1
+    }
+    return ref
+  }
+
+  for (const planned of plan.resources) {
+    let resource = planned
+    if (planned.type === 'category') {
+      const ref = await picture(planned.key.slice('category:'.length))
+      resource = { ...planned, data: { ...planned.data, image: ref } }
+    } else if (planned.type === 'product') {
+      const categoryKey = categoryOfProduct.get(planned.key)
+      if (categoryKey)
+        resource = { ...planned, data: { ...planned.data, images: [await picture(categoryKey)] } }
+    }
     let data: Record<string, unknown>
     try {
       data = await write(deps, resource, clock())

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { type Bus, type Db, HttpError, msg } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -6,8 +5,8 @@ import sharp from 'sharp'
 import { z } from 'zod'
 import { ROLE_ADMIN, requireRole } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
-import { createResource } from '../resources/resource-store.ts'
-import { IMAGE_TYPES, parseDataUrl, type Sniffed, sniff } from './sniff.ts'
+import { type Decoded, storeFile } from './file-store.ts'
+import { IMAGE_TYPES, parseDataUrl, sniff } from './sniff.ts'
 
 // Uploads (anyone, for configurable parts such as a photo on a cake) and images (admins, for
 // the catalogue) arrive as data URLs; their type is decided by their bytes. Metadata become a
@@ -34,8 +33,6 @@ const fileBodySchema = z.strictObject({
 })
 
 const refusal = (name: string | undefined) => msg('fileRefused', { file: name ?? 'Datei' })
-
-type Decoded = Sniffed & { bytes: Buffer; width: number | null; height: number | null }
 
 async function decode(body: z.output<typeof fileBodySchema>, imagesOnly: boolean): Promise<Decoded> {
   const parsed = parseDataUrl(body.data)
@@ -89,55 +86,13 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus 
   const cache = new VariantCache(64 * 1024 * 1024)
   const bodyLimit = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 4096
 
-  const store = async (
-    kind: 'upload' | 'image',
-    decoded: Decoded,
-    actor: Actor,
-    extra: Record<string, unknown>,
-  ) => {
-    const publicHash = randomBytes(16).toString('hex')
-    const data = {
-      ...extra,
-      mimeType: decoded.mimeType,
-      extension: decoded.extension,
-      size: decoded.bytes.length,
-      width: decoded.width,
-      height: decoded.height,
-      ...(kind === 'upload' ? { publicHash } : {}),
-    }
-    return createResource({
-      db: deps.db,
-      bus: deps.bus,
-      type: kind,
-      actor,
-      data,
-      alongside: async (trx, id) => {
-        await trx
-          .insertInto('files')
-          .values({
-            id,
-            version: 1,
-            kind,
-            public_hash: publicHash,
-            mime_type: decoded.mimeType,
-            extension: decoded.extension,
-            size: decoded.bytes.length,
-            width: decoded.width,
-            height: decoded.height,
-            data: decoded.bytes,
-          })
-          .execute()
-      },
-    })
-  }
-
   app.post('/api/uploads', { bodyLimit }, async (req, reply) => {
     const body = parseBody(fileBodySchema, req.body, req.locale)
     const decoded = await decode(body, false)
     const actor: Actor = req.principal
       ? { kind: 'staff', id: req.principal.user.id, name: req.principal.user.displayName }
       : { kind: 'customer' }
-    const row = await store('upload', decoded, actor, { name: body.name ?? null })
+    const row = await storeFile(deps, 'upload', decoded, actor, { name: body.name ?? null })
     const d = row.data as { extension: string; publicHash: string; mimeType: string }
     return reply.status(201).send({
       data: {
@@ -154,7 +109,8 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus 
     const p = requireRole(req, ROLE_ADMIN)
     const body = parseBody(fileBodySchema, req.body, req.locale)
     const decoded = await decode(body, true)
-    const row = await store(
+    const row = await storeFile(
+      deps,
       'image',
       decoded,
       { kind: 'staff', id: p.user.id, name: p.user.displayName },

@@ -1,3 +1,4 @@
+export { storeImage } from '../files/file-store.ts'
 export { checkReferences, RESOURCES, type Reference, type ResourceDef } from './resource-registry.ts'
 export {
   createResource,
