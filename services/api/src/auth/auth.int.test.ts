@@ -120,3 +120,20 @@ describe('authentication messages in the caller language', () => {
     expect(en.body.errors[0].message).toBe('Invalid credentials.')
   })
 })
+
+describe('time tracking access', () => {
+  it('opens by access token + username; a wrong pair is the same 404', async () => {
+    const { headers } = await login(s.url, 'chefin', 'richtig-geheim-1')
+    const users = await call(s.url, 'GET', '/api/users', { headers })
+    const lena = users.body.data.find((u: { username: string }) => u.username === 'lena')
+    expect(lena.accessToken).toMatch(/^[A-Za-z0-9_-]{20,}$/)
+    const me = await call(s.url, 'GET', `/api/time-tracking/${lena.accessToken}/lena/me`)
+    expect(me.status).toBe(200)
+    expect(me.body.data.user.username).toBe('lena')
+    const wrongToken = await call(s.url, 'GET', '/api/time-tracking/falsch/lena/me')
+    const wrongUser = await call(s.url, 'GET', `/api/time-tracking/${lena.accessToken}/chefin/me`)
+    expect(wrongToken.status).toBe(404)
+    expect(wrongUser.status).toBe(404)
+    expect(wrongToken.body).toEqual(wrongUser.body)
+  })
+})

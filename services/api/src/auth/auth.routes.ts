@@ -1,5 +1,5 @@
 import type { Db } from '@shop/kit'
-import { HttpError } from '@shop/kit'
+import { HttpError, msg, safeEqual } from '@shop/kit'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { z } from 'zod'
@@ -74,6 +74,23 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db }): Promis
     clearAuthCookies(reply)
     return { data: null }
   })
+
+  // Time tracking is reached by access token + username (spec §1): a terminal at the door
+  // needs no login. A wrong pair answers 404 without saying which part was wrong.
+  app.get<{ Params: { token: string; username: string } }>(
+    '/api/time-tracking/:token/:username/me',
+    async (req) => {
+      const { rows } = await sql<{ id: string; data: Record<string, unknown> }>`
+      SELECT id, data FROM rm_resources
+       WHERE type = 'user' AND lower(data->>'username') = ${req.params.username.toLowerCase()}`.execute(
+        deps.db,
+      )
+      const row = rows[0]
+      const token = typeof row?.data.accessToken === 'string' ? row.data.accessToken : ''
+      if (!row || !safeEqual(token, req.params.token)) throw new HttpError(404, msg('notFound'))
+      return { data: meRecord(toStaffUser(row.id, row.data)) }
+    },
+  )
 
   app.get('/api/users/me', async (req) => {
     const p = requireStaff(req)

@@ -106,8 +106,11 @@ export const RESOURCES: ResourceDef[] = [
     path: 'users',
     read: 'admin',
     references: (d) => refsTo('branch', 'branches', d.branches),
-    async prepare(body) {
-      const { password, ...data } = body
+    async prepare(body, existing) {
+      const { password, ...rest } = body
+      // The time-tracking terminal's credential (spec §1: access token + username): made once.
+      const accessToken = typeof existing?.accessToken === 'string' ? existing.accessToken : newApiKey()
+      const data = { ...rest, accessToken }
       if (typeof password !== 'string' || password.length === 0) return { data }
       const passwordHash = await hashPassword(password)
       return { data, alongside: (trx, id) => setPassword(trx, id, passwordHash) }

@@ -1,7 +1,7 @@
 import type { Bus, Db } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import { hashPassword } from '../auth/passwords.ts'
-import { setPassword } from './resource-registry.ts'
+import { newApiKey, setPassword } from './resource-registry.ts'
 import { createResource, type ResourceRow } from './resource-store.ts'
 
 export type NewUser = {
@@ -29,6 +29,7 @@ export async function createUser(
       displayName: user.displayName ?? user.username,
       roles: user.roles,
       branches: user.branches ?? [],
+      accessToken: newApiKey(),
     },
     alongside: (trx, id) => setPassword(trx, id, passwordHash),
   })
