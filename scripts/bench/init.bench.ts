@@ -3,6 +3,7 @@ import { createResource, type ResourceRow } from '@shop/api/resources'
 import { connectPostgres, migrateToLatest } from '@shop/kit'
 import { type ServiceProcess, spawnService } from '@shop/kit/testing'
 import pg from 'pg'
+import { adminQuery, percentile } from './bench-support.ts'
 
 // GET /api/init for a shop with 3 branches and 300 products, on the real PostgreSQL: a full
 // answer and a revalidation (If-None-Match → 304), next to the plain SQL read of the same rows
@@ -15,20 +16,11 @@ export type InitResult = {
   bytes?: number
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!
-}
-
-async function admin(url: string, text: string) {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    await c.query(text)
-  } finally {
-    await c.end()
-  }
-}
+const pct = (xs: number[], p: number) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  )
 
 function product(i: number, categoryId: string) {
   return {
@@ -79,7 +71,7 @@ export async function benchInit(opts: { adminUrl: string; requests?: number }): 
   const name = `shop_bench_init_${randomBytes(4).toString('hex')}`
   const url = new URL(opts.adminUrl)
   url.pathname = `/${name}`
-  await admin(opts.adminUrl, `CREATE DATABASE "${name}"`)
+  await adminQuery(opts.adminUrl, `CREATE DATABASE "${name}"`)
   // The data goes in first, straight through the resource store; the shop then runs as its
   // own process, so the client's work does not share its event loop.
   const db = connectPostgres({ url: url.toString(), max: 2 })
@@ -178,7 +170,7 @@ export async function benchInit(opts: { adminUrl: string; requests?: number }): 
     await client.end().catch(() => {})
     await shop?.kill('SIGTERM')
     await db.close()
-    await admin(opts.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {})
+    await adminQuery(opts.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {})
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type ServiceProcess, spawnService } from '@shop/kit/testing'
-import pg from 'pg'
 import WebSocket from 'ws'
+import { adminQuery, percentile } from './bench-support.ts'
 
 // Latency from a confirm command to the WebSocket message at 1,000 connected sockets.
 // The shop runs as one all-in-one process on the real PostgreSQL and NATS (API, publisher,
@@ -23,9 +23,6 @@ export type LatencyResult = {
   requestP50: number
   requestP99: number
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 function summarise(
   scenario: string,
@@ -52,16 +49,6 @@ function summarise(
 
 /** Wall-clock epoch ms with sub-millisecond precision, comparable across processes. */
 const epochNow = () => performance.timeOrigin + performance.now()
-
-async function admin(adminUrl: string, text: string) {
-  const c = new pg.Client({ connectionString: adminUrl })
-  await c.connect()
-  try {
-    await c.query(text)
-  } finally {
-    await c.end()
-  }
-}
 
 type Msg = { type: string; version?: number; orderId?: string; uid?: string }
 
@@ -91,7 +78,7 @@ export async function benchWsLatency(opts: {
   const dbUrl = new URL(opts.adminUrl)
   dbUrl.pathname = `/${dbName}`
   const branch = { id: 'bench', name: 'Bench', apiKey: randomBytes(16).toString('hex') }
-  await admin(opts.adminUrl, `CREATE DATABASE "${dbName}"`)
+  await adminQuery(opts.adminUrl, `CREATE DATABASE "${dbName}"`)
   let shop: ServiceProcess | undefined
   const open: WebSocket[] = []
   try {
@@ -201,7 +188,7 @@ export async function benchWsLatency(opts: {
   } finally {
     for (const ws of open) ws.close()
     await shop?.kill('SIGTERM')
-    await admin(opts.adminUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {})
+    await adminQuery(opts.adminUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {})
   }
 }
 
