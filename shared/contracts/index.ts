@@ -1,4 +1,5 @@
 export * from './events/order.events.ts'
+export * from './http/availability.http.ts'
 export * from './http/errors.http.ts'
 export * from './http/orders.http.ts'
 export * from './http/resources.http.ts'

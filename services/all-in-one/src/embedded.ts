@@ -37,6 +37,8 @@ export async function startShop(
   opts: {
     /** Load the demo into an empty shop; default: only on the embedded database. */
     demo?: boolean
+    /** The API's clock (tests pin it to a DST day); default the real one. */
+    now?: () => Date
   } = {},
 ): Promise<Shop> {
   collectProcessMetrics()
@@ -52,6 +54,7 @@ export async function startShop(
   const projector = startProjector({ db: db.db, bus, log, projections: allProjections })
   let gateway: Awaited<ReturnType<typeof registerGateway>> | undefined
   const app = await buildApp({
+    ...(opts.now ? { now: opts.now } : {}),
     db: db.db,
     bus,
     branches,

@@ -21,6 +21,7 @@ import { openApiRoutes } from './openapi.ts'
 import { initRoutes } from './resources/init.routes.ts'
 import { RESOURCES } from './resources/resource-registry.ts'
 import { type ResourceSchemas, resourceRoutes } from './resources/resources.routes.ts'
+import { availabilityRoutes } from './routes/availability.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
 
 function schemasFor(type: string): ResourceSchemas {
@@ -68,6 +69,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await initRoutes(scope, { db: deps.db })
     await openApiRoutes(scope)
     await fileRoutes(scope, { db: deps.db, bus: deps.bus })
+    await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
   })
 }
 

@@ -23,7 +23,7 @@ export const TEST_BRANCH: BranchAccess = {
  * The all-in-one process's wiring against the real PostgreSQL (a fresh database) and NATS (a
  * subject root of its own), in this process, on a free port.
  */
-export async function startTestStack(): Promise<TestStack> {
+export async function startTestStack(opts: { now?: () => Date } = {}): Promise<TestStack> {
   const db = await createTestDatabase({ max: 3 })
   const shop = await startShop(
     {
@@ -36,7 +36,7 @@ export async function startTestStack(): Promise<TestStack> {
       branches: [TEST_BRANCH, { ...TEST_BRANCH, id: 'b2', apiKey: 'k-other-branch-key' }],
     },
     silentLogger,
-    { demo: false },
+    { demo: false, ...(opts.now ? { now: opts.now } : {}) },
   )
   return {
     url: shop.url,

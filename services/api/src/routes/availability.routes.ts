@@ -1,0 +1,94 @@
+import { type Db, HttpError, msg } from '@shop/kit'
+import { availabilityQuerySchema } from '@shop/shared/contracts'
+import {
+  addDays,
+  type BranchHours,
+  computeAvailability,
+  type LeadTime,
+  type OrderType,
+  rulesForOrderType,
+  unavailableMessage,
+} from '@shop/shared/domain/scheduling'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { parseBody } from '../http-helpers.ts'
+import { getResource } from '../resources/resource-store.ts'
+
+// The time picker's, kiosk's and checkout's one source of truth for "when can I order": the
+// shared scheduling rules in the branch's time zone, with the cart's lead times.
+
+const ENABLED_FLAG: Record<OrderType, string> = {
+  takeaway: 'isTakeawayEnabled',
+  delivery: 'isDeliveryEnabled',
+  dineIn: 'isDineInEnabled',
+}
+
+export async function availabilityRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => Date },
+): Promise<void> {
+  app.get<{ Params: { id: string } }>('/api/branches/:id/availability', async (req, reply) => {
+    const branch = await getResource<Record<string, unknown>>(deps.db, 'branch', req.params.id)
+    if (!branch) throw new HttpError(404, msg('notFound'))
+    const query = parseBody(availabilityQuerySchema, req.query, req.locale)
+    const b = branch.data
+    const enabled = b[ENABLED_FLAG[query.orderType]]
+    if (enabled !== true && !(query.orderType === 'takeaway' && enabled === undefined)) {
+      throw new HttpError(400, msg('orderTypeUnavailable'), 'orderType')
+    }
+
+    const leadTimes: LeadTime[] = []
+    if (query.products.length > 0) {
+      const { rows } = await sql<{ uid: string; data: Record<string, unknown> }>`
+        SELECT data->>'uid' AS uid, data FROM rm_resources
+         WHERE type = 'product' AND data->>'uid' = ANY(${query.products}::text[])`.execute(deps.db)
+      const missing = query.products.filter((uid) => !rows.some((r) => r.uid === uid))
+      if (missing.length > 0)
+        throw new HttpError(400, msg('unknownProducts', { uids: missing.join(', ') }), 'products')
+      for (const r of rows) leadTimes.push(r.data as unknown as LeadTime)
+    }
+
+    const hours: BranchHours = {
+      timeZone: typeof b.timeZone === 'string' ? b.timeZone : 'Europe/Zurich',
+      openingHours: (b.openingHours as BranchHours['openingHours']) ?? [],
+      deliveryHours: (b.deliveryHours as BranchHours['deliveryHours']) ?? [],
+      isDeliveryHoursEnabled: b.isDeliveryHoursEnabled === true,
+    }
+    const availability = computeAvailability({
+      hours: rulesForOrderType(hours, query.orderType),
+      timeZone: hours.timeZone,
+      now: deps.now(),
+      leadTimes,
+    })
+    const from = query.from ?? availability.today
+    const until = addDays(from, query.days)
+    const iso = (ms: number) => new Date(ms).toISOString()
+    // Every branch's answer changes with the clock: a short shared cache at most.
+    reply.header('cache-control', 'public, max-age=30')
+    return {
+      data: {
+        branch: { id: branch.id },
+        orderType: query.orderType,
+        timeZone: availability.timeZone,
+        stepMinutes: availability.stepMinutes,
+        earliest: iso(availability.earliest),
+        firstSlot: availability.firstSlot === null ? null : iso(availability.firstSlot),
+        days: availability.days
+          .filter((d) => d.date >= from && d.date < until)
+          .map((d) => ({
+            date: d.date,
+            isoWeek: d.isoWeek,
+            isAvailable: d.isAvailable,
+            reason: d.reason,
+            message: d.reason ? unavailableMessage(d.reason, availability, req.locale).message : null,
+            windows: d.windows.map((w) => ({
+              from: w.from,
+              to: w.to,
+              first: iso(w.first),
+              last: iso(w.last),
+            })),
+          })),
+      },
+    }
+  })
+}
