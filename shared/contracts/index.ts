@@ -1,5 +1,6 @@
 export * from './events/order.events.ts'
 export * from './http/availability.http.ts'
 export * from './http/errors.http.ts'
+export * from './http/order-lists.http.ts'
 export * from './http/orders.http.ts'
 export * from './http/resources.http.ts'

@@ -22,6 +22,7 @@ import { initRoutes } from './resources/init.routes.ts'
 import { RESOURCES } from './resources/resource-registry.ts'
 import { type ResourceSchemas, resourceRoutes } from './resources/resources.routes.ts'
 import { availabilityRoutes } from './routes/availability.routes.ts'
+import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
 
 function schemasFor(type: string): ResourceSchemas {
@@ -70,6 +71,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await openApiRoutes(scope)
     await fileRoutes(scope, { db: deps.db, bus: deps.bus })
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
+    await orderListRoutes(scope, { db: deps.db, now: commandDeps.now })
   })
 }
 

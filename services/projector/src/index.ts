@@ -4,6 +4,8 @@ export {
   frontdeskBoardProjection,
   listBoard,
   listBranchOrders,
+  listOrders,
+  type OrderListFilter,
 } from './projections/frontdesk-board.projection.ts'
 export {
   findPublicOrder,

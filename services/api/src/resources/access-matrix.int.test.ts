@@ -61,6 +61,9 @@ cases.push({ method: 'POST', path: '/api/uploads', body: { data: 'data:,' }, ano
 cases.push({ method: 'GET', path: '/api/logs', anonymous: 401, employee: 403 })
 cases.push({ method: 'GET', path: '/api/logs/1', anonymous: 401, employee: 403 })
 cases.push({ method: 'GET', path: '/api/users/me', anonymous: 401, employee: 200 })
+for (const path of ['/api/orders', '/api/orders/current', '/api/orders/missed']) {
+  cases.push({ method: 'GET', path, anonymous: 401, employee: 200 })
+}
 
 describe('access matrix', () => {
   it.each(cases)('$method $path: anonymous $anonymous, employee $employee', async (c) => {

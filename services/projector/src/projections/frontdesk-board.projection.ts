@@ -2,7 +2,7 @@ import type { Database, Db } from '@shop/kit'
 import { liveBoardSubject } from '@shop/shared/contracts/subjects'
 import type { BoardUpdateMessage } from '@shop/shared/contracts/ws'
 import { isFinal, type OrderState, toBoardOrderView } from '@shop/shared/domain/ordering'
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { LiveMessage, Projection } from '../projection.ts'
 import { applyOrderEvents } from './order-rows.ts'
 
@@ -92,5 +92,51 @@ export async function listBranchOrders(
     .where('branch_id', '=', branchId)
   if (opts.before) q = q.where('created_at', '<', opts.before)
   const rows = await q.orderBy('created_at', 'desc').orderBy('order_id').limit(opts.limit).execute()
+  return rows.map((r) => ({ orderId: r.order_id, version: r.version, view: r.view as BoardRow['view'] }))
+}
+
+export type OrderListFilter = {
+  /** Only these branches (a staff member's); undefined = every branch. */
+  branchIds?: readonly string[] | undefined
+  from?: Date | undefined
+  to?: Date | undefined
+  status?: string | undefined
+  orderType?: 'takeaway' | 'delivery' | 'dineIn' | undefined
+  /** Words to find in the customer's name, e-mail, phone, the comment or the items. */
+  text?: string | undefined
+  onlyOpen?: boolean
+  /** Awaiting confirmation and created before this instant (the missed orders). */
+  unansweredBefore?: Date | undefined
+  before?: Date | undefined
+  limit: number
+}
+
+/** The staff's order lists, newest first, from the board read model. */
+export async function listOrders(db: Db, f: OrderListFilter): Promise<BoardRow[]> {
+  let q = db.selectFrom('rm_frontdesk_board').select(['order_id', 'version', 'view'])
+  if (f.branchIds) {
+    if (f.branchIds.length === 0) return []
+    q = q.where('branch_id', 'in', [...f.branchIds])
+  }
+  if (f.from) q = q.where('created_at', '>=', f.from)
+  if (f.to) q = q.where('created_at', '<', f.to)
+  if (f.before) q = q.where('created_at', '<', f.before)
+  if (f.status) q = q.where('status', '=', f.status)
+  if (f.onlyOpen) q = q.where('is_open', '=', true)
+  if (f.unansweredBefore) {
+    q = q.where('status', '=', 'awaitingConfirmation').where('created_at', '<', f.unansweredBefore)
+  }
+  if (f.orderType === 'delivery') q = q.where(sql<boolean>`(view->>'isDelivery')::boolean`)
+  if (f.orderType === 'dineIn') q = q.where(sql<boolean>`(view->>'isDineIn')::boolean`)
+  if (f.orderType === 'takeaway') {
+    q = q.where(sql<boolean>`NOT (view->>'isDelivery')::boolean AND NOT (view->>'isDineIn')::boolean`)
+  }
+  for (const word of (f.text ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    q = q.where(
+      sql<boolean>`concat_ws(' ', view->>'customerName', view->'customer'->>'email', view->'customer'->>'phone', view->>'comment', view->>'items') ILIKE ${like}`,
+    )
+  }
+  const rows = await q.orderBy('created_at', 'desc').orderBy('order_id').limit(f.limit).execute()
   return rows.map((r) => ({ orderId: r.order_id, version: r.version, view: r.view as BoardRow['view'] }))
 }
