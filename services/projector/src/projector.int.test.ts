@@ -88,7 +88,7 @@ async function createOrders(count: number) {
 
 async function snapshot() {
   const pub =
-    await sql`SELECT order_id, uid, hash, branch_id, version, state, view, updated_at FROM rm_order_public ORDER BY order_id`.execute(
+    await sql`SELECT order_id, uid, hash, branch_id, version, ticket_number, state, view, updated_at FROM rm_order_public ORDER BY order_id`.execute(
       t.db,
     )
   const board = await sql`SELECT * FROM rm_frontdesk_board ORDER BY order_id`.execute(t.db)

@@ -43,7 +43,14 @@ export interface EsCheckpointsTable {
   updated_at: Timestamp
 }
 
+export interface TicketCountersTable {
+  branch_id: string
+  business_date: ColumnType<string, string, string>
+  last: number
+}
+
 export interface RmOrderPublicTable {
+  ticket_number: number | null
   order_id: string
   uid: string
   hash: string
@@ -55,6 +62,7 @@ export interface RmOrderPublicTable {
 }
 
 export interface RmFrontdeskBoardTable {
+  ticket_number: number | null
   order_id: string
   branch_id: string
   version: number
@@ -117,6 +125,8 @@ export interface Database {
   rm_order_public: RmOrderPublicTable
   rm_frontdesk_board: RmFrontdeskBoardTable
   rm_resources: RmResourcesTable
+  rm_order_public_tickets: TicketCountersTable
+  rm_frontdesk_board_tickets: TicketCountersTable
   auth_credentials: AuthCredentialsTable
   auth_sessions: AuthSessionsTable
   auth_login_failures: AuthLoginFailuresTable

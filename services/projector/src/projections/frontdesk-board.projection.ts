@@ -12,38 +12,42 @@ export const BOARD_DONE_RETENTION_MS = 18 * 60 * 60 * 1000
 /** The frontdesk board: every order of a branch that is open, or finished recently. */
 export const frontdeskBoardProjection: Projection = {
   name: 'frontdesk-board',
-  tables: ['rm_frontdesk_board'],
+  tables: ['rm_frontdesk_board', 'rm_frontdesk_board_tickets'],
   streamTypes: ['order'],
   async apply(trx, events, ctx): Promise<LiveMessage[]> {
     const changed = await applyOrderEvents(trx, 'rm_frontdesk_board', events)
     if (changed.length === 0) return []
     await upsert(trx, changed)
-    return changed.map(({ state, version }) => {
+    return changed.map(({ state, version, ticketNumber }) => {
       const payload: BoardUpdateMessage = {
         type: 'update',
         topic: 'board',
         branchId: state.branchId,
         orderId: state.orderId,
         version,
-        data: toBoardOrderView(state),
+        data: { ...toBoardOrderView(state), ticketNumber },
       }
       return { subject: liveBoardSubject(ctx.subjectRoot, state.branchId), payload }
     })
   },
 }
 
-async function upsert(trx: Transaction<Database>, rows: { state: OrderState; version: number }[]) {
+async function upsert(
+  trx: Transaction<Database>,
+  rows: { state: OrderState; version: number; ticketNumber: number | null }[],
+) {
   await trx
     .insertInto('rm_frontdesk_board')
     .values(
-      rows.map(({ state, version }) => ({
+      rows.map(({ state, version, ticketNumber }) => ({
         order_id: state.orderId,
         branch_id: state.branchId,
         version,
         status: state.lifecycle.status,
         is_open: !isFinal(state),
         state: JSON.stringify(state),
-        view: JSON.stringify(toBoardOrderView(state)),
+        ticket_number: ticketNumber,
+        view: JSON.stringify({ ...toBoardOrderView(state), ticketNumber }),
         // Event time, not projection time: a rebuild must produce the same rows.
         created_at: state.createdAt,
         updated_at: state.updatedAt,
@@ -56,6 +60,7 @@ async function upsert(trx: Transaction<Database>, rows: { state: OrderState; ver
         is_open: eb.ref('excluded.is_open'),
         state: eb.ref('excluded.state'),
         view: eb.ref('excluded.view'),
+        ticket_number: eb.ref('excluded.ticket_number'),
         updated_at: eb.ref('excluded.updated_at'),
       })),
     )

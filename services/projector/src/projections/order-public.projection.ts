@@ -11,37 +11,41 @@ import { applyOrderEvents } from './order-rows.ts'
 /** The customer's status page: one row per order, found by uid + hash. */
 export const orderPublicProjection: Projection = {
   name: 'order-public',
-  tables: ['rm_order_public'],
+  tables: ['rm_order_public', 'rm_order_public_tickets'],
   streamTypes: ['order'],
   async apply(trx, events, ctx): Promise<LiveMessage[]> {
     const changed = await applyOrderEvents(trx, 'rm_order_public', events)
     if (changed.length === 0) return []
     await upsert(trx, changed)
-    return changed.map(({ state, version }) => {
+    return changed.map(({ state, version, ticketNumber }) => {
       const payload: OrderUpdateMessage = {
         type: 'update',
         topic: 'order',
         uid: state.uid,
         version,
-        data: toPublicOrderView(state),
+        data: { ...toPublicOrderView(state), ticketNumber },
       }
       return { subject: liveOrderSubject(ctx.subjectRoot, state.uid), payload }
     })
   },
 }
 
-async function upsert(trx: Transaction<Database>, rows: { state: OrderState; version: number }[]) {
+async function upsert(
+  trx: Transaction<Database>,
+  rows: { state: OrderState; version: number; ticketNumber: number | null }[],
+) {
   await trx
     .insertInto('rm_order_public')
     .values(
-      rows.map(({ state, version }) => ({
+      rows.map(({ state, version, ticketNumber }) => ({
         order_id: state.orderId,
         uid: state.uid,
         hash: state.hash,
         branch_id: state.branchId,
         version,
         state: JSON.stringify(state),
-        view: JSON.stringify(toPublicOrderView(state)),
+        ticket_number: ticketNumber,
+        view: JSON.stringify({ ...toPublicOrderView(state), ticketNumber }),
         updated_at: state.updatedAt,
       })),
     )
@@ -50,6 +54,7 @@ async function upsert(trx: Transaction<Database>, rows: { state: OrderState; ver
         version: eb.ref('excluded.version'),
         state: eb.ref('excluded.state'),
         view: eb.ref('excluded.view'),
+        ticket_number: eb.ref('excluded.ticket_number'),
         updated_at: eb.ref('excluded.updated_at'),
       })),
     )
