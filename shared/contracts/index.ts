@@ -1,4 +1,5 @@
 export * from './events/order.events.ts'
+export * from './http/analytics.http.ts'
 export * from './http/availability.http.ts'
 export * from './http/errors.http.ts'
 export * from './http/order-lists.http.ts'

@@ -21,6 +21,7 @@ import { openApiRoutes } from './openapi.ts'
 import { initRoutes } from './resources/init.routes.ts'
 import { RESOURCES } from './resources/resource-registry.ts'
 import { type ResourceSchemas, resourceRoutes } from './resources/resources.routes.ts'
+import { analyticsRoutes } from './routes/analytics.routes.ts'
 import { availabilityRoutes } from './routes/availability.routes.ts'
 import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
@@ -72,6 +73,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await fileRoutes(scope, { db: deps.db, bus: deps.bus })
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
     await orderListRoutes(scope, { db: deps.db, now: commandDeps.now })
+    await analyticsRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now })
   })
 }
 

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+
+/** The cookie the storefront sets when the visitor consents (spec §4: 365 days). */
+export const CONSENT_COOKIE = 'asp-cookie-consent'
+export const CONSENT_GIVEN = 'given'
+
+/** POST /api/analytics-log (spec §7): only sent, and only accepted, with consent. */
+export const analyticsLogBodySchema = z.strictObject({
+  type: z.enum(['event', 'pageview', 'commerce']),
+  action: z.string().trim().min(1).max(100),
+  category: z.string().trim().max(100).optional(),
+  /** Small free-form details (path, product uid, value); never personal data. */
+  data: z
+    .record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .optional(),
+})
+export type AnalyticsLogBody = z.output<typeof analyticsLogBodySchema>
