@@ -25,6 +25,7 @@ const INIT_PARTS = [
 ] as const
 
 const TYPES = INIT_PARTS.map(([type]) => type)
+const DEFS = new Map(RESOURCES.map((d) => [d.type, d]))
 
 export async function initRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   // The anonymous answer is the same for every visitor until a resource changes: built once
@@ -58,7 +59,7 @@ export async function initRoutes(app: FastifyInstance, deps: { db: Db }): Promis
       .execute()
     const byType = new Map<string, ReturnType<typeof present>[]>()
     for (const r of rows) {
-      const def = RESOURCES.find((d) => d.type === r.type) ?? {}
+      const def = DEFS.get(r.type) ?? {}
       const item = present(
         def,
         {
@@ -70,7 +71,9 @@ export async function initRoutes(app: FastifyInstance, deps: { db: Db }): Promis
         },
         req.principal,
       )
-      byType.set(r.type, [...(byType.get(r.type) ?? []), item])
+      const list = byType.get(r.type)
+      if (list) list.push(item)
+      else byType.set(r.type, [item])
     }
     const data = INIT_PARTS.map(([type, url]) => ({
       url,

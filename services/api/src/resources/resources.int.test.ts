@@ -292,7 +292,7 @@ describe('catalogue changes are live', () => {
         })
       ).body.data
       const heard = await socket.next<{ resource: string; id: string; event: string }>(
-        (m) => m.type === 'update',
+        (m) => m.type === 'update' && m.id === product.id,
       )
       expect(heard).toMatchObject({ resource: 'product', id: product.id, event: 'ProductCreated' })
       expect(socket.messages.some((m: any) => m.resource === 'user')).toBe(false)

@@ -49,23 +49,17 @@ export async function applyOrderEvents(
   return [...changed.values()]
 }
 
-const zones = new Map<string, string>()
-
 /** The branch's zone, for the business day (branch resources; configured ones: Zurich). */
 async function branchZone(trx: Transaction<Database>, branchId: string): Promise<string> {
-  let zone = zones.get(branchId)
-  if (!zone) {
-    const row = await trx
-      .selectFrom('rm_resources')
-      .select('data')
-      .where('type', '=', 'branch')
-      .where('id', '=', branchId)
-      .executeTakeFirst()
-    const tz = (row?.data as { timeZone?: unknown } | undefined)?.timeZone
-    zone = typeof tz === 'string' ? tz : 'Europe/Zurich'
-    zones.set(branchId, zone)
-  }
-  return zone
+  // Read each time (one indexed row per new order): a changed zone must count from then on.
+  const row = await trx
+    .selectFrom('rm_resources')
+    .select('data')
+    .where('type', '=', 'branch')
+    .where('id', '=', branchId)
+    .executeTakeFirst()
+  const tz = (row?.data as { timeZone?: unknown } | undefined)?.timeZone
+  return typeof tz === 'string' ? tz : 'Europe/Zurich'
 }
 
 /**
