@@ -14,27 +14,94 @@ export const actorSchema = z.object({
 })
 export type Actor = z.infer<typeof actorSchema>
 
+/** An upload attached to a configurable part (file, files, image, images). */
+export const orderUploadRefSchema = z.object({
+  id,
+  version: z.int().min(1),
+  extension: z.string(),
+  publicHash: z.string(),
+  mimeType: z.string(),
+})
+export type OrderUploadRef = z.infer<typeof orderUploadRefSchema>
+
+/** What the customer chose for one configurable part, named as the product named it then. */
+export const orderItemPartSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  options: z.array(z.string()),
+  text: z.string().nullable(),
+  uploads: z.array(orderUploadRefSchema),
+})
+export type OrderItemPart = z.infer<typeof orderItemPartSchema>
+
+// Fields added with the checkout are optional: orders stored before it lack them.
 export const orderItemSchema = z.object({
   itemId: id,
   productUid: id,
+  productId: z.string().optional(),
   name: z.string(),
   amount: z.number().positive(),
   unit: z.string().min(1),
+  /** Cents per product unit, options included. */
   unitPrice: cents,
+  /** Gross cents of the line. */
   total: cents,
+  /** Percent, by the order type (spec §9). */
+  taxRate: z.number().min(0).optional(),
+  pricingModel: z.enum(['fixed', 'approximate', 'minimum']).optional(),
+  isPriceHidden: z.boolean().optional(),
+  parts: z.array(orderItemPartSchema).optional(),
 })
 export type OrderItem = z.infer<typeof orderItemSchema>
+
+export const orderAddressSchema = z.object({
+  companyName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  street: z.string().nullable(),
+  floor: z.string().nullable(),
+  stairway: z.string().nullable(),
+  door: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+})
+export type OrderAddress = z.infer<typeof orderAddressSchema>
 
 export const orderCustomerSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  isCompany: z.boolean().optional(),
+  companyName: z.string().nullable().optional(),
+  vatNo: z.string().nullable().optional(),
+  /** The billing address (also the delivery address unless `deliveryAddress` is set). */
+  address: orderAddressSchema.nullable().optional(),
 })
 export type OrderCustomer = z.infer<typeof orderCustomerSchema>
 
-export const orderPricingSchema = z.object({ totalGross: cents })
+/** Spec §3 order pricing in cents; `taxes` keyed by rate ("8.1"). Only totalGross before the checkout. */
+export const orderPricingSchema = z.object({
+  net: cents.optional(),
+  tax: cents.optional(),
+  gross: cents.optional(),
+  deliveryNet: cents.optional(),
+  deliveryTax: cents.optional(),
+  deliveryGross: cents.optional(),
+  totalNet: cents.optional(),
+  totalTax: cents.optional(),
+  totalGross: cents,
+  taxes: z.record(z.string(), cents).optional(),
+})
 export type OrderPricing = z.infer<typeof orderPricingSchema>
+
+export const paymentSessionSchema = z.object({
+  provider: z.string().min(1),
+  sessionId: z.string().min(1),
+  redirectUrl: z.string().min(1),
+})
+export type PaymentSession = z.infer<typeof paymentSessionSchema>
 
 // Every event names its order, so a projector reading the global log needs no stream lookup.
 const envelope = { orderId: id, at: isoDateTime, actor: actorSchema }
@@ -56,6 +123,16 @@ export const orderCreatedSchema = z.object({
   paymentMethod: z.string().min(1),
   isOnlinePayment: z.boolean(),
   pricing: orderPricingSchema,
+  /** A different delivery address (isDeliveryAddressDifferent). */
+  deliveryAddress: orderAddressSchema.nullable().optional(),
+  deliveryArea: z.string().nullable().optional(),
+  donateeId: z.string().nullable().optional(),
+  /** Placed while the branch was closed; handled after reopening. */
+  isPreorder: z.boolean().optional(),
+  /** A quotation request: the shop prices and confirms it. */
+  isQuotation: z.boolean().optional(),
+  /** The online payment's checkout, opened before the order was stored. */
+  payment: paymentSessionSchema.nullable().optional(),
 })
 
 export const orderConfirmedSchema = z.object({ type: z.literal('OrderConfirmed'), ...envelope })
@@ -99,6 +176,13 @@ export const counterAppointmentRejectedSchema = z.object({
   ...envelope,
   appointment: isoDateTime,
 })
+/** Staff changed an item (amount, unit, parts); the order is repriced with it. */
+export const orderItemChangedSchema = z.object({
+  type: z.literal('OrderItemChanged'),
+  ...envelope,
+  item: orderItemSchema,
+  pricing: orderPricingSchema,
+})
 const rating = z.int().min(1).max(5)
 export const questionnaireAnsweredSchema = z.object({
   type: z.literal('QuestionnaireAnswered'),
@@ -125,6 +209,7 @@ export const orderEventSchema = z.discriminatedUnion('type', [
   counterAppointmentAcceptedSchema,
   counterAppointmentRejectedSchema,
   questionnaireAnsweredSchema,
+  orderItemChangedSchema,
 ])
 
 export const ORDER_EVENT_TYPES = [
@@ -142,6 +227,7 @@ export const ORDER_EVENT_TYPES = [
   'CounterAppointmentAccepted',
   'CounterAppointmentRejected',
   'QuestionnaireAnswered',
+  'OrderItemChanged',
 ] as const satisfies readonly z.infer<typeof orderEventSchema>['type'][]
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
@@ -162,3 +248,4 @@ export type CounterAppointmentProposed = z.infer<typeof counterAppointmentPropos
 export type CounterAppointmentAccepted = z.infer<typeof counterAppointmentAcceptedSchema>
 export type CounterAppointmentRejected = z.infer<typeof counterAppointmentRejectedSchema>
 export type QuestionnaireAnswered = z.infer<typeof questionnaireAnsweredSchema>
+export type OrderItemChanged = z.infer<typeof orderItemChangedSchema>

@@ -69,11 +69,29 @@ const samples: OrderEvent[] = [
     processRating: 2,
     comment: null,
   },
+  {
+    type: 'OrderItemChanged',
+    ...envelope,
+    item: {
+      itemId: 'i1',
+      productUid: 'p1',
+      name: 'Pizza',
+      amount: 2,
+      unit: 'piece',
+      unitPrice: 1450,
+      total: 2900,
+      taxRate: 2.6,
+      pricingModel: 'fixed',
+      isPriceHidden: false,
+      parts: [{ name: 'Grösse', type: 'select', options: ['Gross'], text: null, uploads: [] }],
+    },
+    pricing: { totalGross: 2900 },
+  },
 ]
 
 describe('order event contracts', () => {
   it('lists every event type once, in the union', () => {
-    expect(new Set(ORDER_EVENT_TYPES).size).toBe(14)
+    expect(new Set(ORDER_EVENT_TYPES).size).toBe(15)
     expect(orderEventSchema.options.map((option) => option.shape.type.value)).toEqual([...ORDER_EVENT_TYPES])
     expectTypeOf<OrderEvent['type']>().toEqualTypeOf<OrderEventType>()
   })

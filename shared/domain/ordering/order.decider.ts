@@ -1,11 +1,13 @@
 import type {
   Actor,
+  OrderAddress,
   OrderCustomer,
   OrderEvent,
   OrderEventOf,
   OrderEventType,
   OrderItem,
   OrderPricing,
+  PaymentSession,
 } from '../../contracts/events/order.events.ts'
 import { t } from '../../i18n/index.ts'
 import { OrderRuleError } from './order.errors.ts'
@@ -35,7 +37,16 @@ export type CreateOrder = CommandBase & {
   isDelivery: boolean
   isDineIn: boolean
   tableIdentifier?: string | null
-  customer: { firstName: string; lastName: string; email?: string | null; phone?: string | null }
+  customer: {
+    firstName: string
+    lastName: string
+    email?: string | null
+    phone?: string | null
+    isCompany?: boolean
+    companyName?: string | null
+    vatNo?: string | null
+    address?: OrderAddress | null
+  }
   items: OrderItem[]
   /** null: as soon as possible. */
   appointment: string | null
@@ -44,6 +55,12 @@ export type CreateOrder = CommandBase & {
   paymentMethod?: string
   isOnlinePayment: boolean
   pricing: OrderPricing
+  deliveryAddress?: OrderAddress | null
+  deliveryArea?: string | null
+  donateeId?: string | null
+  isPreorder?: boolean
+  isQuotation?: boolean
+  payment?: PaymentSession | null
 }
 export type ConfirmOrder = CommandBase & { type: 'ConfirmOrder' }
 export type RejectOrder = CommandBase & { type: 'RejectOrder'; message: string }
@@ -69,8 +86,16 @@ export type AnswerQuestionnaire = CommandBase & {
   comment?: string | null
 }
 
+/** Staff changed an item; the caller priced it (and the order) from the catalogue. */
+export type ChangeOrderItem = CommandBase & {
+  type: 'ChangeOrderItem'
+  item: OrderItem
+  pricing: OrderPricing
+}
+
 export type OrderCommand =
   | CreateOrder
+  | ChangeOrderItem
   | ConfirmOrder
   | RejectOrder
   | CancelOrder
@@ -134,6 +159,7 @@ export const ORDER_COMMAND_RULES: Readonly<Record<LifecycleCommandType, CommandR
     eventType: 'QuestionnaireAnswered',
     action: 'answerQuestionnaire',
   },
+  ChangeOrderItem: { machineEvent: 'EDIT_ITEM', eventType: 'OrderItemChanged', action: 'changeItem' },
 }
 
 const MACHINE_EVENT_OF: Readonly<Record<Exclude<OrderEventType, 'OrderCreated'>, OrderMachineEventType>> =
@@ -172,6 +198,12 @@ export type OrderState = {
   paymentMethod: string
   isOnlinePayment: boolean
   pricing: OrderPricing
+  deliveryAddress: OrderAddress | null
+  deliveryArea: string | null
+  donateeId: string | null
+  isPreorder: boolean
+  isQuotation: boolean
+  payment: PaymentSession | null
   lifecycle: OrderLifecycle
   timeline: TimelineStep[]
   /** The latest time the shop proposed; its status is `lifecycle.counterAppointment`. */
@@ -240,6 +272,20 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
       return [{ type: 'CounterAppointmentRejected', ...base, appointment: pendingProposal(command, state) }]
     case 'AnswerQuestionnaire':
       return [answerQuestionnaire(command, base)]
+    case 'ChangeOrderItem': {
+      if (!state.items.some((item) => item.itemId === command.item.itemId)) {
+        throw new OrderRuleError('not_found', (locale) => t('error.notFound', undefined, locale), 'itemId')
+      }
+      const item = checkItem(command.item, 'item')
+      return [
+        {
+          type: 'OrderItemChanged',
+          ...base,
+          item,
+          pricing: { ...command.pricing, totalGross: requireCents(command.pricing.totalGross, 'pricing') },
+        },
+      ]
+    }
   }
 }
 
@@ -270,6 +316,12 @@ function createOrder(command: CreateOrder): OrderEventOf<'OrderCreated'> {
     lastName: requireText(command.customer.lastName, 'customer.lastName'),
     email: optionalText(command.customer.email),
     phone: optionalText(command.customer.phone),
+    ...(command.customer.isCompany !== undefined ? { isCompany: command.customer.isCompany } : {}),
+    ...(command.customer.companyName !== undefined
+      ? { companyName: optionalText(command.customer.companyName) }
+      : {}),
+    ...(command.customer.vatNo !== undefined ? { vatNo: optionalText(command.customer.vatNo) } : {}),
+    ...(command.customer.address !== undefined ? { address: command.customer.address } : {}),
   }
   if (command.items.length === 0) {
     throw new OrderRuleError(
@@ -278,25 +330,7 @@ function createOrder(command: CreateOrder): OrderEventOf<'OrderCreated'> {
       'items',
     )
   }
-  const items = command.items.map((item, index): OrderItem => {
-    const field = (name: string) => `items.${index}.${name}`
-    if (!Number.isFinite(item.amount) || item.amount <= 0) {
-      throw new OrderRuleError(
-        'invalid',
-        (locale) => t('validation.greaterThan', { limit: 0 }, locale),
-        field('amount'),
-      )
-    }
-    return {
-      itemId: requireText(item.itemId, field('itemId')),
-      productUid: requireText(item.productUid, field('productUid')),
-      name: item.name,
-      amount: item.amount,
-      unit: requireText(item.unit, field('unit')),
-      unitPrice: requireCents(item.unitPrice, field('unitPrice')),
-      total: requireCents(item.total, field('total')),
-    }
-  })
+  const items = command.items.map((item, index): OrderItem => checkItem(item, `items.${index}`))
   if (command.appointment !== null) assertIsoDateTime(command.appointment, 'appointment')
   return {
     type: 'OrderCreated',
@@ -315,7 +349,41 @@ function createOrder(command: CreateOrder): OrderEventOf<'OrderCreated'> {
     comment: optionalText(command.comment),
     paymentMethod: optionalText(command.paymentMethod) ?? 'cash',
     isOnlinePayment: command.isOnlinePayment,
-    pricing: { totalGross: requireCents(command.pricing.totalGross, 'pricing.totalGross') },
+    pricing: {
+      ...command.pricing,
+      totalGross: requireCents(command.pricing.totalGross, 'pricing.totalGross'),
+    },
+    ...(command.deliveryAddress !== undefined
+      ? { deliveryAddress: command.isDelivery ? command.deliveryAddress : null }
+      : {}),
+    ...(command.deliveryArea !== undefined
+      ? { deliveryArea: command.isDelivery ? optionalText(command.deliveryArea) : null }
+      : {}),
+    ...(command.donateeId !== undefined ? { donateeId: optionalText(command.donateeId) } : {}),
+    ...(command.isPreorder !== undefined ? { isPreorder: command.isPreorder } : {}),
+    ...(command.isQuotation !== undefined ? { isQuotation: command.isQuotation } : {}),
+    ...(command.payment !== undefined ? { payment: command.payment } : {}),
+  }
+}
+
+function checkItem(item: OrderItem, path: string): OrderItem {
+  const field = (name: string) => `${path}.${name}`
+  if (!Number.isFinite(item.amount) || item.amount <= 0) {
+    throw new OrderRuleError(
+      'invalid',
+      (locale) => t('validation.greaterThan', { limit: 0 }, locale),
+      field('amount'),
+    )
+  }
+  return {
+    ...item,
+    itemId: requireText(item.itemId, field('itemId')),
+    productUid: requireText(item.productUid, field('productUid')),
+    name: item.name,
+    amount: item.amount,
+    unit: requireText(item.unit, field('unit')),
+    unitPrice: requireCents(item.unitPrice, field('unitPrice')),
+    total: requireCents(item.total, field('total')),
   }
 }
 
@@ -466,6 +534,12 @@ export function evolve(state: OrderState | null, event: OrderEvent): OrderState 
       paymentMethod: event.paymentMethod,
       isOnlinePayment: event.isOnlinePayment,
       pricing: { ...event.pricing },
+      deliveryAddress: event.deliveryAddress ?? null,
+      deliveryArea: event.deliveryArea ?? null,
+      donateeId: event.donateeId ?? null,
+      isPreorder: event.isPreorder ?? false,
+      isQuotation: event.isQuotation ?? false,
+      payment: event.payment ?? null,
       lifecycle: initialLifecycle(machineContextOf(event)),
       timeline: [{ status: 'awaitingConfirmation', at: event.at }],
       counterAppointment: null,
@@ -502,6 +576,12 @@ export function evolve(state: OrderState | null, event: OrderEvent): OrderState 
       return { ...next, paymentReference: event.reference }
     case 'CounterAppointmentProposed':
       return { ...next, counterAppointment: event.appointment }
+    case 'OrderItemChanged':
+      return {
+        ...next,
+        items: next.items.map((item) => (item.itemId === event.item.itemId ? { ...event.item } : item)),
+        pricing: { ...event.pricing },
+      }
     case 'QuestionnaireAnswered':
       return {
         ...next,

@@ -77,9 +77,11 @@ const AWAITING_WITH_PROPOSAL: Allowed = {
   ProposeCounterAppointment: {},
   AcceptCounterAppointment: { status: 'confirmed', counterAppointment: 'accepted' },
   RejectCounterAppointment: { status: 'canceled', counterAppointment: 'rejected' },
+  ChangeOrderItem: {},
 }
 
-const CONFIRMED = (inDeliveryStatus: OrderStatus): Allowed => ({
+const CONFIRMED = (inDeliveryStatus: OrderStatus, editable = true): Allowed => ({
+  ...(editable ? { ChangeOrderItem: {} } : {}),
   CancelOrder: { status: 'canceled' },
   MarkInDelivery: { status: inDeliveryStatus },
   CompleteOrder: { status: 'completed' },
@@ -104,6 +106,7 @@ const ALLOWED: Record<ScenarioName, Allowed> = {
     CancelOrder: { status: 'canceled' },
     FailOrder: { status: 'failed' },
     ProposeCounterAppointment: { counterAppointment: 'proposed' },
+    ChangeOrderItem: {},
   },
   awaitingPaymentPending: {
     RejectOrder: { status: 'rejected' },
@@ -124,8 +127,9 @@ const ALLOWED: Record<ScenarioName, Allowed> = {
   confirmedDelivery: CONFIRMED('inDelivery'),
   confirmedDineIn: CONFIRMED('ready'),
   confirmedByCounterAppointment: CONFIRMED('inDelivery'),
-  confirmedPaid: CONFIRMED('inDelivery'),
+  confirmedPaid: CONFIRMED('inDelivery', false),
   confirmedAnswered: {
+    ChangeOrderItem: {},
     CancelOrder: { status: 'canceled' },
     MarkInDelivery: { status: 'ready' },
     CompleteOrder: { status: 'completed' },
@@ -167,6 +171,7 @@ const EVENT_OF: Record<LifecycleCommandType, OrderEventType> = {
   AcceptCounterAppointment: 'CounterAppointmentAccepted',
   RejectCounterAppointment: 'CounterAppointmentRejected',
   AnswerQuestionnaire: 'QuestionnaireAnswered',
+  ChangeOrderItem: 'OrderItemChanged',
 }
 
 const PAYLOAD_OF: Partial<Record<LifecycleCommandType, Record<string, unknown>>> = {
@@ -178,6 +183,18 @@ const PAYLOAD_OF: Partial<Record<LifecycleCommandType, Record<string, unknown>>>
   AcceptCounterAppointment: { appointment: COUNTER_APPOINTMENT },
   RejectCounterAppointment: { appointment: COUNTER_APPOINTMENT },
   AnswerQuestionnaire: { rating: 5, foodRating: 4, serviceRating: 5, processRating: 3, comment: 'Sehr fein' },
+  ChangeOrderItem: {
+    item: {
+      itemId: 'item-1',
+      productUid: 'prod-pizza',
+      name: 'Pizza Margherita',
+      amount: 3,
+      unit: 'piece',
+      unitPrice: 1450,
+      total: 4350,
+    },
+    pricing: { totalGross: 5100 },
+  },
 }
 
 const STATUS_DE: Record<OrderStatus, string> = {
@@ -207,6 +224,7 @@ function actionDe(type: LifecycleCommandType, isDelivery: boolean): string {
     AcceptCounterAppointment: 'Terminvorschlag annehmen',
     RejectCounterAppointment: 'Terminvorschlag ablehnen',
     AnswerQuestionnaire: 'Bewertung senden',
+    ChangeOrderItem: 'Artikel ändern',
   }
   return labels[type]
 }

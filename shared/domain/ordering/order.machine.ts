@@ -89,6 +89,7 @@ export const ORDER_MACHINE_EVENT_TYPES = [
   'ACCEPT_COUNTER_APPOINTMENT',
   'REJECT_COUNTER_APPOINTMENT',
   'ANSWER_QUESTIONNAIRE',
+  'EDIT_ITEM',
 ] as const
 export type OrderMachineEventType = (typeof ORDER_MACHINE_EVENT_TYPES)[number]
 // Events carry no payload: legality never depends on the data, only on the state.
@@ -138,6 +139,8 @@ export const orderMachine = setup({
             FAIL: { target: 'failed' },
             ACCEPT_COUNTER_APPOINTMENT: { target: 'confirmed', guard: 'hasPendingCounterAppointment' },
             REJECT_COUNTER_APPOINTMENT: { target: 'canceled', guard: 'hasPendingCounterAppointment' },
+            // An online payment covers the price it was opened for, so its items stay as they are.
+            EDIT_ITEM: { target: 'awaitingConfirmation', guard: not('isOnlinePayment') },
           },
         },
         confirmed: {
@@ -145,6 +148,7 @@ export const orderMachine = setup({
             IN_DELIVERY: [{ target: 'inDelivery', guard: 'isDelivery' }, { target: 'ready' }],
             COMPLETE: { target: 'completed' },
             CANCEL: { target: 'canceled' },
+            EDIT_ITEM: { target: 'confirmed', guard: not('isOnlinePayment') },
           },
         },
         ready: {

@@ -111,6 +111,7 @@ describe('order machine', () => {
       'CANCEL',
       'FAIL',
       'PROPOSE_COUNTER_APPOINTMENT',
+      'EDIT_ITEM',
     ])
   })
 

@@ -103,6 +103,22 @@ export function lifecycleCommand(type: LifecycleCommandType, when: string): Life
         processRating: 3,
         comment: 'Sehr fein',
       }
+    case 'ChangeOrderItem':
+      return {
+        type,
+        at: when,
+        actor: staff,
+        item: {
+          itemId: 'item-1',
+          productUid: 'prod-pizza',
+          name: 'Pizza Margherita',
+          amount: 3,
+          unit: 'piece',
+          unitPrice: 1450,
+          total: 4350,
+        },
+        pricing: { totalGross: 5100 },
+      }
   }
 }
 
@@ -120,6 +136,7 @@ export const LIFECYCLE_COMMAND_TYPES: readonly LifecycleCommandType[] = [
   'AcceptCounterAppointment',
   'RejectCounterAppointment',
   'AnswerQuestionnaire',
+  'ChangeOrderItem',
 ]
 
 /** The events of an order created as `kind` that then went through `steps`, one minute apart. */
