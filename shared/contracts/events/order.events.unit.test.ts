@@ -72,6 +72,7 @@ const samples: OrderEvent[] = [
   {
     type: 'OrderItemChanged',
     ...envelope,
+    actor: { kind: 'staff', id: 'u-1', name: 'Anna' },
     item: {
       itemId: 'i1',
       productUid: 'p1',

@@ -11,22 +11,20 @@ import {
 } from '@shop/shared/contracts'
 import { toBoardOrderView } from '@shop/shared/domain/ordering'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { AUTH_MESSAGES, canActForBranch } from '../../auth/guard.ts'
 import {
   type CommandDeps,
   createOrderCommand,
   type LifecycleCommandInput,
   loadOrder,
-  orderBranch,
   runOrderCommand,
   withContext,
 } from '../../commands/order-commands.ts'
-import { idempotencyOf, parseBody, requireBranchKey } from '../../http-helpers.ts'
+import { idempotencyOf, parseBody } from '../../http-helpers.ts'
+import { staffOrderAccess } from './staff-access.ts'
 
 export type OrderRouteDeps = CommandDeps & { branches: BranchDirectory }
 
 const NOT_FOUND = msg('orderNotFound')
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 type StaffAction = 'cancel' | 'confirm' | 'reject' | 'in-delivery' | 'completed' | 'delivered'
 
@@ -68,26 +66,7 @@ function staffCommand(
 const version = (v: number | undefined) => (v === undefined ? {} : { version: v })
 
 export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): Promise<void> {
-  /** Resolves the order's branch and checks the caller may act for it. */
-  const authorizeStaff = async (req: FastifyRequest, orderId: string): Promise<Actor> => {
-    if (!UUID.test(orderId)) throw new HttpError(404, NOT_FOUND)
-    const branchId = await orderBranch(deps.db, orderId)
-    const principal = req.principal
-    if (principal) {
-      // A staff session: admins act for every branch, employees for their own (spec §6).
-      if (!branchId) throw new HttpError(404, NOT_FOUND)
-      if (!canActForBranch(principal.user, branchId))
-        throw new HttpError(403, AUTH_MESSAGES.notPrivileged(req.locale))
-      return { kind: 'staff', id: principal.user.id, name: principal.user.displayName }
-    }
-    if (!branchId) {
-      // No hint whether the order exists before the caller shows a valid credential.
-      requireBranchKey(req, await deps.branches.byApiKey(String(req.headers['x-api-key'] ?? '')))
-      throw new HttpError(404, NOT_FOUND)
-    }
-    requireBranchKey(req, await deps.branches.get(branchId))
-    return { kind: 'staff', id: `frontdesk:${branchId}`, name: 'Frontdesk' }
-  }
+  const authorizeStaff = staffOrderAccess(deps)
 
   app.post('/api/orders', async (req, reply) => {
     const body = parseBody(createOrderBodySchema, req.body, req.locale)

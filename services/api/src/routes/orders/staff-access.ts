@@ -1,0 +1,39 @@
+import { type BranchDirectory, type Db, HttpError, msg } from '@shop/kit'
+import type { Actor } from '@shop/shared/contracts'
+import type { FastifyRequest } from 'fastify'
+import { AUTH_MESSAGES, canActForBranch } from '../../auth/guard.ts'
+import { orderBranch } from '../../commands/order-commands.ts'
+import { requireBranchKey } from '../../http-helpers.ts'
+
+const NOT_FOUND = msg('orderNotFound')
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export type StaffOrderAccess = (req: FastifyRequest, orderId: string) => Promise<Actor>
+
+/**
+ * Checks that the caller may act on one order: a staff session (admins for every branch,
+ * employees for their own, spec §6) or the order's branch api key (X-Api-Key). Answers 404
+ * for unknown orders, without telling whether the order exists before a credential is shown.
+ */
+export function staffOrderAccess(deps: { db: Db; branches: BranchDirectory }): StaffOrderAccess {
+  /** Resolves the order's branch and checks the caller may act for it. */
+  return async (req: FastifyRequest, orderId: string): Promise<Actor> => {
+    if (!UUID.test(orderId)) throw new HttpError(404, NOT_FOUND)
+    const branchId = await orderBranch(deps.db, orderId)
+    const principal = req.principal
+    if (principal) {
+      // A staff session: admins act for every branch, employees for their own (spec §6).
+      if (!branchId) throw new HttpError(404, NOT_FOUND)
+      if (!canActForBranch(principal.user, branchId))
+        throw new HttpError(403, AUTH_MESSAGES.notPrivileged(req.locale))
+      return { kind: 'staff', id: principal.user.id, name: principal.user.displayName }
+    }
+    if (!branchId) {
+      // No hint whether the order exists before the caller shows a valid credential.
+      requireBranchKey(req, await deps.branches.byApiKey(String(req.headers['x-api-key'] ?? '')))
+      throw new HttpError(404, NOT_FOUND)
+    }
+    requireBranchKey(req, await deps.branches.get(branchId))
+    return { kind: 'staff', id: `frontdesk:${branchId}`, name: 'Frontdesk' }
+  }
+}
