@@ -10,7 +10,7 @@ import {
   rejectOrderBodySchema,
 } from '@shop/shared/contracts'
 import { toBoardOrderView } from '@shop/shared/domain/ordering'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import {
   type CommandDeps,
   createOrderCommand,
