@@ -1,14 +1,17 @@
 import type { FallbackLngObjList } from 'i18next'
 import { createInstance } from 'i18next'
 import deChAuth from './locales/de-CH/auth.json' with { type: 'json' }
+import deChCheckout from './locales/de-CH/checkout.json' with { type: 'json' }
 import deChErrors from './locales/de-CH/errors.json' with { type: 'json' }
 import deChOrdering from './locales/de-CH/ordering.json' with { type: 'json' }
 import deChScheduling from './locales/de-CH/scheduling.json' with { type: 'json' }
 import enAuth from './locales/en/auth.json' with { type: 'json' }
+import enCheckout from './locales/en/checkout.json' with { type: 'json' }
 import enErrors from './locales/en/errors.json' with { type: 'json' }
 import enOrdering from './locales/en/ordering.json' with { type: 'json' }
 import enScheduling from './locales/en/scheduling.json' with { type: 'json' }
 import frFrAuth from './locales/fr-FR/auth.json' with { type: 'json' }
+import frFrCheckout from './locales/fr-FR/checkout.json' with { type: 'json' }
 import frFrErrors from './locales/fr-FR/errors.json' with { type: 'json' }
 import frFrOrdering from './locales/fr-FR/ordering.json' with { type: 'json' }
 import frFrScheduling from './locales/fr-FR/scheduling.json' with { type: 'json' }
@@ -19,9 +22,21 @@ export type CatalogueLocale = (typeof CATALOGUE_LOCALES)[number]
 export const DEFAULT_NAMESPACE = 'ordering'
 
 export const resources = {
-  'de-CH': { ordering: deChOrdering, scheduling: deChScheduling, auth: deChAuth, errors: deChErrors },
-  'fr-FR': { ordering: frFrOrdering, scheduling: frFrScheduling, auth: frFrAuth, errors: frFrErrors },
-  en: { ordering: enOrdering, scheduling: enScheduling, auth: enAuth, errors: enErrors },
+  'de-CH': {
+    ordering: deChOrdering,
+    checkout: deChCheckout,
+    scheduling: deChScheduling,
+    auth: deChAuth,
+    errors: deChErrors,
+  },
+  'fr-FR': {
+    ordering: frFrOrdering,
+    checkout: frFrCheckout,
+    scheduling: frFrScheduling,
+    auth: frFrAuth,
+    errors: frFrErrors,
+  },
+  en: { ordering: enOrdering, checkout: enCheckout, scheduling: enScheduling, auth: enAuth, errors: enErrors },
 } as const
 
 // German is the product's language: every other German variant, and any locale without a
@@ -42,7 +57,7 @@ void i18n.init({
   resources,
   lng: DEFAULT_LOCALE,
   fallbackLng: fallbackLocales,
-  ns: [DEFAULT_NAMESPACE, 'scheduling', 'auth', 'errors'],
+  ns: [DEFAULT_NAMESPACE, 'scheduling', 'auth', 'errors', 'checkout'],
   defaultNS: DEFAULT_NAMESPACE,
   initAsync: false,
   returnNull: false,

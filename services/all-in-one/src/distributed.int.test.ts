@@ -1,4 +1,4 @@
-import { openSocket, orderBody, post, runLifecycleScenario } from '@shop/api/testing'
+import { openSocket, orderBody, post, runLifecycleScenario, seedTestCatalogue } from '@shop/api/testing'
 import {
   createTestDatabase,
   type ServiceProcess,
@@ -15,6 +15,7 @@ const procs: Record<string, ServiceProcess> = {}
 
 beforeAll(async () => {
   t = await createTestDatabase({ max: 2 })
+  await seedTestCatalogue({ db: t.db, bus: { notifyAppended() {} } }, [branch])
   const env = {
     DATABASE_URL: t.url,
     NATS_URL: testNatsUrl(),

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runLifecycleScenario } from '@shop/api/testing'
+import { runLifecycleScenario, seedTestCatalogue } from '@shop/api/testing'
 import { type AppConfig, silentLogger } from '@shop/kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startShop } from './embedded.ts'
@@ -28,6 +28,8 @@ describe('embedded mode (PGlite in the data folder, in-process bus)', () => {
     try {
       expect(shop.db.kind).toBe('pglite')
       expect(shop.bus.kind).toBe('memory')
+      // The demo's own branches have real opening hours; the scenario needs one open now.
+      await seedTestCatalogue({ db: shop.db.db, bus: shop.bus }, config.branches, { config: false })
       await runLifecycleScenario({
         apiUrl: shop.url,
         gatewayUrl: shop.url,

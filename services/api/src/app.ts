@@ -23,6 +23,7 @@ import { RESOURCES } from './resources/resource-registry.ts'
 import { type ResourceSchemas, resourceRoutes } from './resources/resources.routes.ts'
 import { analyticsRoutes } from './routes/analytics.routes.ts'
 import { availabilityRoutes } from './routes/availability.routes.ts'
+import { type CheckoutPayments, checkoutRoutes } from './routes/orders/checkout.routes.ts'
 import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
 
@@ -40,6 +41,8 @@ export type ApiDeps = {
   log: Logger
   now?: () => Date
   ids?: CommandDeps['ids']
+  /** The online payment providers (services/api/src/payments); without it only offline methods work. */
+  payments?: CheckoutPayments
   /** Adds more routes to the same instance (the all-in-one mode mounts the gateway here). */
   extend?: (app: FastifyInstance) => Promise<void>
 }
@@ -66,6 +69,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     })
     await registerAuth(scope, deps.db)
     await authRoutes(scope, { db: deps.db })
+    await checkoutRoutes(scope, { ...commandDeps, payments: deps.payments })
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
     await resourceRoutes(scope, { db: deps.db, bus: deps.bus, schemas: schemasFor })
     await initRoutes(scope, { db: deps.db })

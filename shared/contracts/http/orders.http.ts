@@ -6,18 +6,44 @@ const text = (max: number) => z.string().trim().min(1).max(max)
 const version = z.int().min(1)
 const rating = z.int().min(1).max(5)
 
+/** Spec §5 checkout: the countries offered. */
+export const CHECKOUT_COUNTRIES = ['DE', 'LI', 'AT', 'CH'] as const
+export const DEFAULT_COUNTRY = 'AT'
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish()
+const country = z.enum(CHECKOUT_COUNTRIES)
+
+/** One entry per configurable part of the product, index-aligned with its parts. */
+export const createOrderItemPartSchema = z.strictObject({
+  options: z.array(text(255)).max(100).default([]),
+  text: z.string().trim().max(2000).nullish(),
+  uploads: z
+    .array(z.strictObject({ id: text(64) }))
+    .max(20)
+    .default([]),
+})
+export type CreateOrderItemPart = z.output<typeof createOrderItemPartSchema>
+
+/**
+ * A cart item: the product by uid, the amount in `unit` (default the product's unit) and the
+ * configured parts. `price` is the unit price (cents) the customer was shown: optional, and
+ * when present it must match the server's price, so a changed or manipulated price is never
+ * ordered silently. `name` is informational only.
+ */
 export const createOrderItemBodySchema = z.strictObject({
   product: text(64),
-  name: text(255),
-  amount: z.number().gt(0),
-  unit: text(32),
-  price: z.int().min(0),
+  name: text(255).optional(),
+  amount: z.number().gt(0).max(1_000_000_000),
+  unit: text(32).optional(),
+  parts: z.array(createOrderItemPartSchema).max(50).default([]),
+  price: z.int().min(0).optional(),
 })
 export type CreateOrderItemBody = z.output<typeof createOrderItemBodySchema>
 
 /**
- * POST /orders, minimal for now: the spec's address, company, donatee and legal fields follow
- * with the checkout. Optional fields may be omitted or null.
+ * POST /orders: the order form of spec §3 plus isDelivery, isDineIn, the cart items and the
+ * branch (its id). Optional fields may be omitted or null. Which fields are required beyond
+ * the names depends on the branch and the order type; the server checks that (checkout).
  */
 export const createOrderBodySchema = z
   .strictObject({
@@ -25,19 +51,47 @@ export const createOrderBodySchema = z
     isDelivery: z.boolean(),
     isDineIn: z.boolean(),
     table: text(64).nullish(),
+    isCompany: z.boolean().default(false),
+    companyName: optionalText(255),
+    company: optionalText(255),
     firstName: text(255),
     lastName: text(255),
+    street: optionalText(255),
+    floor: optionalText(32),
+    stairway: optionalText(32),
+    door: optionalText(32),
+    zipCode: optionalText(16),
+    city: optionalText(255),
+    country: country.default(DEFAULT_COUNTRY),
+    vatNo: optionalText(32),
     email: z.email().max(255).nullish(),
+    // Normalised by the checkout (digits and +, 00 → +); the pattern only keeps junk out.
     phone: z
       .string()
       .trim()
-      .regex(/^\+?[0-9][0-9 ]*$/, 'validation.phone')
+      .regex(/^[0-9+ ()/.-]*$/, 'validation.phone')
       .max(32)
       .nullish(),
+    isDeliveryAddressDifferent: z.boolean().default(false),
+    isDeliveryCompany: z.boolean().default(false),
+    deliveryCompanyName: optionalText(255),
+    deliveryFirstName: optionalText(255),
+    deliveryLastName: optionalText(255),
+    deliveryStreet: optionalText(255),
+    deliveryFloor: optionalText(32),
+    deliveryStairway: optionalText(32),
+    deliveryDoor: optionalText(32),
+    deliveryZipCode: optionalText(16),
+    deliveryCity: optionalText(255),
+    deliveryCountry: country.nullish(),
+    deliveryArea: optionalText(255),
     items: z.array(createOrderItemBodySchema).min(1).max(500),
     appointmentDate: isoDateTime.nullish(),
     comment: z.string().trim().max(2000).nullish(),
     paymentMethod: text(64).default('cash'),
+    legalInstructions: z.boolean().default(false),
+    privacyPolicy: z.boolean().default(false),
+    donatee: text(64).nullish(),
   })
   // `when` lets these run alongside most other field errors (zod still skips them after an
   // explicitly aborting issue), so the client usually sees every problem at once.
@@ -54,6 +108,18 @@ export const createOrderBodySchema = z
   })
 export type CreateOrderBody = z.output<typeof createOrderBodySchema>
 export type CreateOrderBodyInput = z.input<typeof createOrderBodySchema>
+
+/**
+ * PUT /orders/{id}/items/{itemId}: staff change an item's amount, unit or parts; the server
+ * reprices the item and the order from the catalogue. Omitted fields stay as they were.
+ */
+export const changeOrderItemBodySchema = z.strictObject({
+  amount: z.number().gt(0).max(1_000_000_000).optional(),
+  unit: text(32).optional(),
+  parts: z.array(createOrderItemPartSchema).max(50).optional(),
+  version: version.optional(),
+})
+export type ChangeOrderItemBody = z.output<typeof changeOrderItemBodySchema>
 
 /** POST /orders/{id}/status/{cancel,confirm,in-delivery,completed}; `message` is the cancel reason. */
 export const orderStatusCommandBodySchema = z.strictObject({

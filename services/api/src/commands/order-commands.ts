@@ -10,7 +10,8 @@ import {
   readStream,
   WrongExpectedVersionError,
 } from '@shop/kit'
-import type { Actor, CreateOrderBody, OrderEvent } from '@shop/shared/contracts'
+import type { Actor, OrderEvent, PaymentSession } from '@shop/shared/contracts'
+import type { CheckedOrder } from '@shop/shared/domain/checkout'
 import {
   type CreateOrder,
   type LifecycleCommand,
@@ -78,45 +79,38 @@ export async function runOrderCommand(
   return { order: out.result, duplicate: out.duplicate }
 }
 
+/** The CreateOrder command for an order the checkout accepted (prices from the catalogue). */
 export function createOrderCommand(
-  deps: CommandDeps,
-  body: CreateOrderBody,
-  branch: BranchAccess,
+  deps: Pick<CommandDeps, 'now' | 'ids'>,
+  checked: CheckedOrder,
+  branchId: string,
+  ids: { orderId: string; uid: string; hash: string },
+  payment: PaymentSession | null,
 ): CreateOrder {
-  const items = body.items.map((item) => ({
-    itemId: randomUUID(),
-    productUid: item.product,
-    name: item.name,
-    amount: item.amount,
-    unit: item.unit,
-    unitPrice: item.price,
-    // Prices are checked against the catalogue with the checkout issue; until then the total is
-    // computed here from the given unit prices, never taken from the client.
-    total: Math.round(item.price * item.amount),
-  }))
   return {
     type: 'CreateOrder',
     at: deps.now().toISOString(),
     actor: { kind: 'customer' },
-    orderId: deps.ids.orderId(),
-    uid: deps.ids.uid(),
-    hash: deps.ids.hash(),
-    branchId: branch.id,
-    isDelivery: body.isDelivery,
-    isDineIn: body.isDineIn,
-    tableIdentifier: body.table ?? null,
-    customer: {
-      firstName: body.firstName,
-      lastName: body.lastName,
-      email: body.email ?? null,
-      phone: body.phone ?? null,
-    },
-    items,
-    appointment: body.appointmentDate ? new Date(body.appointmentDate).toISOString() : null,
-    comment: body.comment ?? null,
-    paymentMethod: body.paymentMethod,
-    isOnlinePayment: false,
-    pricing: { totalGross: items.reduce((sum, i) => sum + i.total, 0) },
+    orderId: ids.orderId,
+    uid: ids.uid,
+    hash: ids.hash,
+    branchId,
+    isDelivery: checked.isDelivery,
+    isDineIn: checked.isDineIn,
+    tableIdentifier: checked.tableIdentifier,
+    customer: checked.customer,
+    items: checked.items,
+    appointment: checked.appointment,
+    comment: checked.comment,
+    paymentMethod: checked.paymentMethod,
+    isOnlinePayment: checked.isOnlinePayment,
+    pricing: checked.pricing,
+    deliveryAddress: checked.deliveryAddress,
+    deliveryArea: checked.deliveryArea,
+    donateeId: checked.donateeId,
+    isPreorder: checked.isPreorder,
+    isQuotation: checked.isQuotation,
+    payment,
   }
 }
 

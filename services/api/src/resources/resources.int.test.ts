@@ -8,7 +8,7 @@ let s: TestStack
 let admin: Record<string, string>
 
 beforeAll(async () => {
-  s = await startTestStack()
+  s = await startTestStack({ catalogue: false })
   await createUser(
     { db: s.db.db },
     { username: 'admin', password: 'admin-passwort-1', roles: ['ROLE_ADMIN'] },
@@ -214,7 +214,31 @@ describe('initial load', () => {
 
 describe('branches from the catalogue', () => {
   it('take orders, and their api key opens the frontdesk list and staff actions', async () => {
-    const branch = (await as('POST', '/api/branches', { identifier: 'bahnhof', name: 'Bahnhof' })).body.data
+    const branch = (
+      await as('POST', '/api/branches', {
+        identifier: 'bahnhof',
+        name: 'Bahnhof',
+        openingHours: [{ type: 'daily', from: '00:00', to: '24:00' }],
+      })
+    ).body.data
+    const product = (
+      await as('POST', '/api/products', {
+        uid: 'bahnhof-zopf',
+        name: 'Zopf',
+        price: 690,
+        tax: 8.1,
+        takeawayTax: 2.6,
+        dineInTax: 8.1,
+      })
+    ).body.data
+    const category = (await as('POST', '/api/categories', { name: 'Bahnhofbrot' })).body.data
+    const menu = await as('POST', '/api/menus', {
+      name: 'Bahnhof',
+      availableFrom: '2020-01-01T00:00:00Z',
+      branches: [{ id: branch.id }],
+      catalog: [{ category: { id: category.id }, products: [{ id: product.id }] }],
+    })
+    expect(menu.status).toBe(201)
     const order = await call(s.url, 'POST', '/api/orders', {
       body: {
         branch: branch.id,
@@ -222,7 +246,9 @@ describe('branches from the catalogue', () => {
         isDineIn: false,
         firstName: 'Kim',
         lastName: 'Lee',
-        items: [{ product: 'zopf', name: 'Zopf', amount: 1, unit: 'piece', price: 690 }],
+        items: [{ product: 'bahnhof-zopf', amount: 1, price: 690 }],
+        legalInstructions: true,
+        privacyPolicy: true,
       },
     })
     expect(order.status).toBe(201)

@@ -9,7 +9,7 @@ let s: TestStack
 let branchId: string
 
 beforeAll(async () => {
-  s = await startTestStack({ now: () => now })
+  s = await startTestStack({ now: () => now, catalogue: false })
   await createUser(
     { db: s.db.db },
     { username: 'admin', password: 'admin-passwort-1', roles: ['ROLE_ADMIN'] },

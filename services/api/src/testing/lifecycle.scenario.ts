@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { testOrderBody } from './catalogue.ts'
 import { openSocket } from './ws-client.ts'
 
 export type ScenarioTarget = {
@@ -10,21 +11,8 @@ export type ScenarioTarget = {
   apiKey: string
 }
 
-export const orderBody = (branch: string, extra: Record<string, unknown> = {}) => ({
-  branch,
-  isDelivery: true,
-  isDineIn: false,
-  firstName: 'Anna',
-  lastName: 'Muster',
-  email: 'anna@example.com',
-  phone: '+41 79 123 45 67',
-  items: [
-    { product: 'zopf', name: 'Zopf 500 g', amount: 1, unit: 'piece', price: 690 },
-    { product: 'gipfeli', name: 'Gipfeli', amount: 4, unit: 'piece', price: 180 },
-  ],
-  comment: 'Bitte klingeln',
-  ...extra,
-})
+/** A valid checkout body for the test catalogue (see catalogue.ts). */
+export const orderBody = (branch: string, extra: Record<string, unknown> = {}) => testOrderBody(branch, extra)
 
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, {

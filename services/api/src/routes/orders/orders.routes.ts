@@ -4,7 +4,6 @@ import {
   type Actor,
   counterAppointmentAnswerBodySchema,
   counterAppointmentProposalBodySchema,
-  createOrderBodySchema,
   orderStatusCommandBodySchema,
   questionnaireBodySchema,
   rejectOrderBodySchema,
@@ -13,7 +12,6 @@ import { toBoardOrderView } from '@shop/shared/domain/ordering'
 import type { FastifyInstance } from 'fastify'
 import {
   type CommandDeps,
-  createOrderCommand,
   type LifecycleCommandInput,
   loadOrder,
   runOrderCommand,
@@ -67,17 +65,6 @@ const version = (v: number | undefined) => (v === undefined ? {} : { version: v 
 
 export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): Promise<void> {
   const authorizeStaff = staffOrderAccess(deps)
-
-  app.post('/api/orders', async (req, reply) => {
-    const body = parseBody(createOrderBodySchema, req.body, req.locale)
-    const branch = await deps.branches.get(body.branch)
-    if (!branch) throw new HttpError(400, msg('unknownBranch'), 'branch')
-    const idempotency = idempotencyOf(req)
-    const command = createOrderCommand(deps, body, branch)
-    const { order, duplicate } = await runOrderCommand(deps, command.orderId, command, { idempotency })
-    if (duplicate) reply.header('idempotent-replayed', 'true')
-    return reply.status(201).send({ data: order })
-  })
 
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (req) => {
     await authorizeStaff(req, req.params.id)

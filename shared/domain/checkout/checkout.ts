@@ -1,0 +1,589 @@
+/**
+ * The checkout (spec §5): every rule an order has to pass before it is stored, and its price
+ * from the catalogue. Pure: the caller loads the branch, the active menu's products and the
+ * lookups (tables, donatee, uploads, payment method) and passes the clock. The storefront can
+ * run the same function to show the same errors before it sends anything.
+ *
+ * Every problem is collected (not only the first), each with the form field it belongs to and
+ * a catalogue message key, so the answer is the spec's `{ errors: [{ field, message }] }`.
+ */
+import type {
+  OrderAddress,
+  OrderItem,
+  OrderItemPart,
+  OrderPricing,
+} from '../../contracts/events/order.events.ts'
+import type { CreateOrderBody, CreateOrderItemPart } from '../../contracts/http/orders.http.ts'
+import type { Category, DeliveryArea, Product, Upload } from '../catalogue/catalogue.types.ts'
+import { type Menu, productOrderability } from '../catalogue/menu.ts'
+import {
+  deliveryFee,
+  itemPricingModel,
+  minimumOrderStatus,
+  priceForAmount,
+  priceLines,
+  taxRateFor,
+  unitPrice,
+} from '../catalogue/pricing.ts'
+import { isUnit, quantityRulesFor, snapAmount, type Unit } from '../catalogue/units.ts'
+import { type Cents, formatMoney } from '../common/money.ts'
+import {
+  type BranchHours,
+  checkAppointment,
+  computeAvailability,
+  isDeliveryOpenAt,
+  isOpenForOrderingAt,
+  type LeadTime,
+  rulesForOrderType,
+  wallClockOf,
+} from '../scheduling/index.ts'
+
+export type OrderType = 'takeaway' | 'delivery' | 'dineIn'
+
+export type ContactRequirements = { email: boolean; phone: boolean; address: boolean }
+
+/** The branch fields the checkout reads (spec §3 branch). */
+export type CheckoutBranch = BranchHours & {
+  id: string
+  identifier: string
+  isTakeawayEnabled: boolean
+  isDeliveryEnabled: boolean
+  isDineInEnabled: boolean
+  isTableSelectionEnabled: boolean
+  isPreorderEnabled: boolean
+  isAppointmentRequired: boolean
+  isQuotationRequired: boolean
+  deliveryAreas: readonly DeliveryArea[]
+  requirements: Readonly<Record<OrderType, ContactRequirements>>
+}
+
+export type CheckoutConfig = {
+  currency: string
+  enablePluginDonations: boolean
+}
+
+/** The branch's active menu with its categories and the products the cart names (by uid). */
+export type CheckoutCatalogue = {
+  menu: Pick<Menu, 'catalog'> | null
+  categories: readonly Category[]
+  products: readonly Product[]
+}
+
+export type PaymentCheck =
+  | { ok: true; online: boolean }
+  | { ok: false; reason: 'unknown' | 'disabled' | 'not-configured' }
+
+export type CheckoutLookups = {
+  /** This branch's table identifiers; empty when it has none (then the table is free text). */
+  tables: readonly string[]
+  /** null: no donatee chosen. */
+  donatee: 'found' | 'missing' | null
+  uploads: ReadonlyMap<string, Upload>
+  payment: PaymentCheck
+}
+
+export type CheckoutInput = {
+  form: CreateOrderBody
+  branch: CheckoutBranch
+  config: CheckoutConfig
+  catalogue: CheckoutCatalogue
+  lookups: CheckoutLookups
+  now: Date
+  /** Makes the item ids of the order; the caller's generator (UUIDs on the server). */
+  itemId: () => string
+}
+
+/** `key` is a full catalogue key (namespace:key); the caller translates it per request. */
+export type CheckoutError = { field: string; key: string; params?: Record<string, string | number> }
+
+export type CheckedCustomer = {
+  firstName: string
+  lastName: string
+  email: string | null
+  phone: string | null
+  isCompany: boolean
+  companyName: string | null
+  vatNo: string | null
+  address: OrderAddress | null
+}
+
+/** What the order is made of once every rule passed. */
+export type CheckedOrder = {
+  orderType: OrderType
+  isDelivery: boolean
+  isDineIn: boolean
+  tableIdentifier: string | null
+  customer: CheckedCustomer
+  deliveryAddress: OrderAddress | null
+  deliveryArea: string | null
+  items: OrderItem[]
+  pricing: OrderPricing
+  /** The time the customer chose (ISO), or null for as soon as possible. */
+  appointment: string | null
+  /** The instant the order is due: the chosen time or the first available slot. */
+  dueAt: string
+  isPreorder: boolean
+  isQuotation: boolean
+  paymentMethod: string
+  isOnlinePayment: boolean
+  comment: string | null
+  donateeId: string | null
+}
+
+export type CheckoutResult = { ok: true; order: CheckedOrder } | { ok: false; errors: CheckoutError[] }
+
+const NS = 'checkout:checkout'
+const key = (name: string) => `${NS}.${name}`
+const NOT_BLANK = 'validation.notBlank'
+
+const ENABLED: Record<OrderType, keyof CheckoutBranch> = {
+  takeaway: 'isTakeawayEnabled',
+  delivery: 'isDeliveryEnabled',
+  dineIn: 'isDineInEnabled',
+}
+
+/** A phone number as the spec's example format per country (the hint's {phone}). */
+export const PHONE_EXAMPLES: Readonly<Record<string, string>> = {
+  CH: '+41 44 123 45 67',
+  AT: '+43 1 234 56 78',
+  DE: '+49 30 1234567',
+  LI: '+423 234 56 78',
+}
+
+/**
+ * Spec §5 phone rule: only digits and plus are kept, a leading 00 becomes +; the number must
+ * then start with + (an international number) and have 6 to 15 digits (E.164).
+ */
+export function normalisePhone(raw: string): { ok: true; phone: string } | { ok: false; phone: string } {
+  let phone = raw.replace(/[^0-9+]/g, '')
+  if (phone.startsWith('00')) phone = `+${phone.slice(2)}`
+  const digits = phone.replace(/\D/g, '').length
+  const ok = /^\+[0-9]+$/.test(phone) && digits >= 6 && digits <= 15
+  return { ok, phone }
+}
+
+export function orderTypeOfForm(form: Pick<CreateOrderBody, 'isDelivery' | 'isDineIn'>): OrderType {
+  return form.isDelivery ? 'delivery' : form.isDineIn ? 'dineIn' : 'takeaway'
+}
+
+const blank = (value: string | null | undefined): boolean =>
+  value === null || value === undefined || value.trim() === ''
+const textOrNull = (value: string | null | undefined): string | null => (blank(value) ? null : value!.trim())
+
+export function checkCheckout(input: CheckoutInput): CheckoutResult {
+  const { form, branch, config, catalogue, lookups, now } = input
+  const errors: CheckoutError[] = []
+  const fail = (field: string, k: string, params?: CheckoutError['params']) =>
+    errors.push({ field, key: k, ...(params ? { params } : {}) })
+  const orderType = orderTypeOfForm(form)
+  const money = (cents: Cents) => formatMoney(cents, config.currency)
+
+  // --- order type, table, delivery area ---------------------------------------------------
+  if (branch[ENABLED[orderType]] !== true)
+    fail(form.isDelivery ? 'isDelivery' : 'isDineIn', key('orderTypeDisabled'))
+  let tableIdentifier: string | null = null
+  if (orderType === 'dineIn') {
+    tableIdentifier = textOrNull(form.table)
+    if (tableIdentifier === null) fail('table', NOT_BLANK)
+    else if (
+      (lookups.tables.length > 0 || branch.isTableSelectionEnabled) &&
+      !lookups.tables.includes(tableIdentifier)
+    )
+      fail('table', key('tableUnknown'))
+  }
+  let area: DeliveryArea | null = null
+  if (orderType === 'delivery') {
+    const wanted = textOrNull(form.deliveryArea)
+    if (wanted === null) fail('deliveryArea', key('deliveryAreaRequired'))
+    else {
+      area = branch.deliveryAreas.find((a) => a.area.toLowerCase() === wanted.toLowerCase()) ?? null
+      if (area === null) fail('deliveryArea', key('deliveryAreaUnknown'))
+    }
+  }
+
+  // --- contact ----------------------------------------------------------------------------
+  const required = branch.requirements[orderType]
+  const email = textOrNull(form.email)
+  if (required.email && email === null) fail('email', NOT_BLANK)
+  let phone: string | null = null
+  if (!blank(form.phone)) {
+    const normalised = normalisePhone(form.phone!)
+    if (normalised.ok) phone = normalised.phone
+    else fail('phone', key('phoneFormat'), { phone: PHONE_EXAMPLES[form.country] ?? PHONE_EXAMPLES.CH! })
+  } else if (required.phone) fail('phone', NOT_BLANK)
+  const address: OrderAddress = {
+    companyName: form.isCompany ? textOrNull(form.companyName ?? form.company) : null,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    street: textOrNull(form.street),
+    floor: textOrNull(form.floor),
+    stairway: textOrNull(form.stairway),
+    door: textOrNull(form.door),
+    zipCode: textOrNull(form.zipCode),
+    city: textOrNull(form.city),
+    country: form.country,
+  }
+  if (form.isCompany && address.companyName === null) fail('companyName', NOT_BLANK)
+  let deliveryAddress: OrderAddress | null = null
+  if (orderType === 'delivery' && form.isDeliveryAddressDifferent) {
+    deliveryAddress = {
+      companyName: form.isDeliveryCompany ? textOrNull(form.deliveryCompanyName) : null,
+      firstName: textOrNull(form.deliveryFirstName),
+      lastName: textOrNull(form.deliveryLastName),
+      street: textOrNull(form.deliveryStreet),
+      floor: textOrNull(form.deliveryFloor),
+      stairway: textOrNull(form.deliveryStairway),
+      door: textOrNull(form.deliveryDoor),
+      zipCode: textOrNull(form.deliveryZipCode),
+      city: textOrNull(form.deliveryCity),
+      country: form.deliveryCountry ?? form.country,
+    }
+    for (const field of ['firstName', 'lastName', 'street', 'zipCode', 'city'] as const) {
+      if (deliveryAddress[field] === null)
+        fail(`delivery${field[0]!.toUpperCase()}${field.slice(1)}`, NOT_BLANK)
+    }
+    if (form.isDeliveryCompany && deliveryAddress.companyName === null) fail('deliveryCompanyName', NOT_BLANK)
+  }
+  if (required.address) {
+    for (const field of ['street', 'zipCode', 'city'] as const) {
+      if (address[field] === null) fail(field, NOT_BLANK)
+    }
+  }
+  const hasAddress = address.street !== null || address.zipCode !== null || address.city !== null
+
+  // --- legal, donatee, payment ----------------------------------------------------------------
+  if (!form.legalInstructions) fail('legalInstructions', key('termsRequired'))
+  if (!form.privacyPolicy) fail('privacyPolicy', key('privacyRequired'))
+  if (lookups.donatee !== null) {
+    if (!config.enablePluginDonations) fail('donatee', key('donationsDisabled'))
+    else if (lookups.donatee === 'missing') fail('donatee', key('donateeUnknown'))
+  }
+  const isQuotation = branch.isQuotationRequired
+  const payment = lookups.payment
+  if (!payment.ok) {
+    fail(
+      'paymentMethod',
+      key(
+        payment.reason === 'unknown'
+          ? 'paymentUnknown'
+          : payment.reason === 'disabled'
+            ? 'paymentDisabled'
+            : 'paymentNotConfigured',
+      ),
+    )
+  } else if (payment.online && isQuotation) fail('paymentMethod', key('paymentQuotation'))
+
+  // --- when: open now, pre-order, appointment ------------------------------------------------
+  const openNow = orderType === 'delivery' ? isDeliveryOpenAt(branch, now) : isOpenForOrderingAt(branch, now)
+  const isPreorder = !openNow && !isQuotation && branch.isPreorderEnabled
+  if (!openNow && !isQuotation && !branch.isPreorderEnabled) {
+    fail(
+      'appointmentDate',
+      orderType === 'delivery' ? 'scheduling:notice.noDelivery' : 'scheduling:notice.closed',
+    )
+  }
+
+  // --- items ------------------------------------------------------------------------------------
+  const productsByUid = new Map(catalogue.products.map((product) => [product.uid, product]))
+  // Index-aligned with form.items; undefined where the item is unusable.
+  const resolved: (
+    | { product: Product; unit: Unit; amount: number; parts: CreateOrderItemPart[] }
+    | undefined
+  )[] = []
+  if (catalogue.menu === null) fail('items', key('noMenu'))
+  form.items.forEach((item, index) => {
+    const field = (name: string) => `items.${index}.${name}`
+    const product = productsByUid.get(item.product)
+    if (product === undefined) {
+      fail(field('product'), key('productUnknown'), { product: item.product })
+      return
+    }
+    const problems = checkItemShape(product, item, lookups.uploads)
+    for (const problem of problems) fail(field(problem.field), problem.key, problem.params)
+    if (problems.length === 0)
+      resolved[index] = {
+        product,
+        unit: (item.unit ?? product.unit) as Unit,
+        amount: item.amount,
+        parts: item.parts,
+      }
+  })
+
+  const leadTimes: LeadTime[] = resolved
+    .flatMap((entry) => (entry ? [entry.product] : []))
+    .map((product) => ({
+      isLeadTimeEnabled: product.isLeadTimeEnabled,
+      leadTimeType: product.leadTimeType ?? 'minutes',
+      leadTimeValue: product.leadTimeValue ?? 0,
+    }))
+  const availability = computeAvailability({
+    hours: rulesForOrderType(branch, orderType),
+    timeZone: branch.timeZone,
+    now,
+    leadTimes,
+  })
+  const slot = checkAppointment(
+    availability,
+    form.appointmentDate ? Date.parse(form.appointmentDate) : null,
+    {
+      isAppointmentRequired: branch.isAppointmentRequired,
+    },
+  )
+  let dueAt: number | null = null
+  if (slot.isAvailable) dueAt = slot.slot
+  else
+    fail('appointmentDate', `scheduling:${SLOT_KEYS[slot.reason] ?? 'unavailable.outsideHours'}`, slot.params)
+
+  // Products are checked at the time they are served: a lunch dish for 12:00 ordered at 9:00.
+  const at = wallClockOf(dueAt ?? now.getTime(), branch.timeZone)
+  form.items.forEach((item, index) => {
+    const product = productsByUid.get(item.product)
+    if (product === undefined || catalogue.menu === null) return
+    const orderable = productOrderability(
+      product.id,
+      catalogue.menu,
+      catalogue.categories,
+      catalogue.products,
+      at,
+    )
+    if (!orderable.orderable)
+      fail(
+        `items.${index}.product`,
+        key(orderable.reason === 'not-in-menu' ? 'productNotInMenu' : 'productUnavailable'),
+        {
+          name: product.name,
+        },
+      )
+  })
+
+  // --- prices -----------------------------------------------------------------------------------
+  const items: OrderItem[] = []
+  form.items.forEach((item, index) => {
+    const entry = resolved[index]
+    if (entry === undefined) return
+    const priced = priceOrderItem(entry.product, entry, orderType, lookups.uploads, input.itemId())
+    if (item.price !== undefined && !entry.product.isPriceHidden && item.price !== priced.unitPrice) {
+      fail(`items.${index}.price`, key('priceChanged'), {
+        name: entry.product.name,
+        price: money(priced.unitPrice),
+      })
+    }
+    items.push(priced)
+  })
+  const lines = items.map((item) => ({ gross: item.total, taxRate: item.taxRate ?? 0 }))
+  const itemsGross = lines.reduce((sum, line) => sum + line.gross, 0)
+  const fee = deliveryFee(area, itemsGross, orderType)
+  const pricing = priceLines(
+    lines,
+    orderType === 'delivery' && area !== null ? { gross: fee, taxRate: area.tax } : null,
+  )
+  if (area !== null) {
+    const minimum = minimumOrderStatus(area, itemsGross, orderType)
+    if (minimum !== null && !minimum.reached) {
+      fail('deliveryArea', key('minimumOrder'), {
+        amount: money(minimum.minimum),
+        rest: money(minimum.missing),
+      })
+    }
+  }
+
+  if (errors.length > 0) return { ok: false, errors }
+  const { rateGroups: _groups, ...orderPricing } = pricing
+  return {
+    ok: true,
+    order: {
+      orderType,
+      isDelivery: orderType === 'delivery',
+      isDineIn: orderType === 'dineIn',
+      tableIdentifier,
+      customer: {
+        firstName: form.firstName,
+        lastName: form.lastName,
+        email,
+        phone,
+        isCompany: form.isCompany,
+        companyName: address.companyName,
+        vatNo: textOrNull(form.vatNo),
+        address: hasAddress ? address : null,
+      },
+      deliveryAddress,
+      deliveryArea: area?.area ?? null,
+      items,
+      pricing: orderPricing,
+      appointment: form.appointmentDate ? new Date(form.appointmentDate).toISOString() : null,
+      dueAt: new Date(dueAt!).toISOString(),
+      isPreorder,
+      isQuotation,
+      paymentMethod: form.paymentMethod,
+      isOnlinePayment: payment.ok && payment.online,
+      comment: textOrNull(form.comment),
+      donateeId: lookups.donatee === 'found' ? textOrNull(form.donatee) : null,
+    },
+  }
+}
+
+const SLOT_KEYS: Partial<Record<string, string>> = {
+  'in-past': 'unavailable.inPast',
+  'beyond-horizon': 'unavailable.beyondHorizon',
+  'closed-day': 'unavailable.closedDay',
+  'before-lead-time': 'unavailable.beforeLeadTime',
+  'no-slots-day': 'unavailable.noSlotsDay',
+  'outside-hours': 'unavailable.outsideHours',
+  'off-step': 'unavailable.offStep',
+  'appointment-required': 'unavailable.appointmentRequired',
+  'no-slots': 'unavailable.noSlots',
+}
+
+export type ItemShape = { amount: number; unit?: string | undefined; parts: readonly CreateOrderItemPart[] }
+export type ItemProblem = { field: string; key: string; params?: Record<string, string | number> }
+
+const UPLOAD_PARTS = new Set(['file', 'files', 'image', 'images'])
+const TEXT_PARTS = new Set(['text', 'textarea'])
+const CHOICE_PARTS = new Set(['select', 'multiselect'])
+
+/**
+ * One cart item against its product: the unit is offered, the amount lies on the unit's
+ * minimum/maximum/step grid (spec §5: the client snaps, so anything off it was not typed into
+ * our form), and every part is filled as its type requires with options and uploads that exist.
+ * Fields are relative to the item (`amount`, `parts.1.options`).
+ */
+export function checkItemShape(
+  product: Product,
+  item: ItemShape,
+  uploads: ReadonlyMap<string, Upload>,
+): ItemProblem[] {
+  const problems: ItemProblem[] = []
+  const name = product.name
+  const unit = item.unit ?? product.unit
+  const rules = isUnit(unit) ? quantityRulesFor(product, unit) : null
+  if (rules === null) {
+    problems.push({ field: 'unit', key: key('unitNotOffered'), params: { name, unit } })
+  } else if (snapAmount(item.amount, rules) !== item.amount) {
+    const params = {
+      name,
+      min: rules.min ?? 0,
+      max: rules.max ?? '',
+      step: rules.step ?? 1,
+    }
+    problems.push({
+      field: 'amount',
+      key: key(rules.max === null ? 'amountOffStepMin' : 'amountOffStep'),
+      params,
+    })
+  }
+  const parts = product.config?.parts ?? []
+  if (item.parts.length > parts.length) {
+    problems.push({ field: 'parts', key: key('partsTooMany'), params: { name, count: parts.length } })
+  }
+  parts.forEach((part, index) => {
+    const entry = item.parts[index]
+    const field = (f: string) => `parts.${index}.${f}`
+    const partParams = { part: part.name, name }
+    const options = entry?.options ?? []
+    const text = entry?.text?.trim() ?? ''
+    const refs = entry?.uploads ?? []
+    if (CHOICE_PARTS.has(part.type)) {
+      for (const option of options) {
+        if (!part.options.some((o) => o.name === option))
+          problems.push({
+            field: field('options'),
+            key: key('optionUnknown'),
+            params: { ...partParams, option },
+          })
+      }
+      if (new Set(options).size !== options.length)
+        problems.push({ field: field('options'), key: key('optionTwice'), params: partParams })
+      if (part.type === 'select' && options.length > 1)
+        problems.push({ field: field('options'), key: key('singleChoice'), params: partParams })
+      if (!part.optional && options.length === 0)
+        problems.push({ field: field('options'), key: key('choiceRequired'), params: partParams })
+    } else if (options.length > 0) {
+      problems.push({ field: field('options'), key: key('partUnexpected'), params: partParams })
+    }
+    if (TEXT_PARTS.has(part.type)) {
+      if (!part.optional && text === '')
+        problems.push({ field: field('text'), key: key('textRequired'), params: partParams })
+    } else if (text !== '') {
+      problems.push({ field: field('text'), key: key('partUnexpected'), params: partParams })
+    }
+    if (UPLOAD_PARTS.has(part.type)) {
+      if (!part.optional && refs.length === 0)
+        problems.push({ field: field('uploads'), key: key('uploadRequired'), params: partParams })
+      if ((part.type === 'file' || part.type === 'image') && refs.length > 1)
+        problems.push({ field: field('uploads'), key: key('singleUpload'), params: partParams })
+      for (const ref of refs) {
+        const upload = uploads.get(ref.id)
+        if (upload === undefined)
+          problems.push({ field: field('uploads'), key: key('uploadUnknown'), params: partParams })
+        else if (part.type.startsWith('image') && !upload.mimeType.startsWith('image/'))
+          problems.push({ field: field('uploads'), key: key('uploadNotImage'), params: partParams })
+      }
+    } else if (refs.length > 0) {
+      problems.push({ field: field('uploads'), key: key('partUnexpected'), params: partParams })
+    }
+  })
+  return problems
+}
+
+/** The order line of a checked item, priced from the catalogue for the order type. */
+export function priceOrderItem(
+  product: Product,
+  item: { amount: number; unit: Unit; parts: readonly CreateOrderItemPart[] },
+  orderType: OrderType,
+  uploads: ReadonlyMap<string, Upload>,
+  itemId: string,
+): OrderItem {
+  const cartParts = item.parts.map((part) => ({
+    options: part.options,
+    text: part.text ?? '',
+    uploads: part.uploads.flatMap((ref) => {
+      const upload = uploads.get(ref.id)
+      return upload ? [upload] : []
+    }),
+  }))
+  const price = unitPrice(product, cartParts)
+  const total = priceForAmount(product, price, item.amount, item.unit)
+  const parts: OrderItemPart[] = (product.config?.parts ?? []).map((part, index) => ({
+    name: part.name,
+    type: part.type,
+    options: [...(cartParts[index]?.options ?? [])],
+    text: textOrNull(cartParts[index]?.text),
+    uploads: (cartParts[index]?.uploads ?? []).map((u) => ({
+      id: u.id,
+      version: u.version,
+      extension: u.extension,
+      publicHash: u.publicHash,
+      mimeType: u.mimeType,
+    })),
+  }))
+  return {
+    itemId,
+    productUid: product.uid,
+    productId: product.id,
+    name: product.name,
+    amount: item.amount,
+    unit: item.unit,
+    unitPrice: price,
+    total,
+    taxRate: taxRateFor(product, orderType),
+    pricingModel: itemPricingModel({ unit: item.unit, product }),
+    isPriceHidden: product.isPriceHidden,
+    parts,
+  }
+}
+
+/** The order's pricing after its lines changed (staff item edit): same rules as the checkout. */
+export function repriceOrder(
+  items: readonly Pick<OrderItem, 'total' | 'taxRate'>[],
+  orderType: OrderType,
+  area: DeliveryArea | null,
+): OrderPricing {
+  const lines = items.map((item) => ({ gross: item.total, taxRate: item.taxRate ?? 0 }))
+  const itemsGross = lines.reduce((sum, line) => sum + line.gross, 0)
+  const fee = deliveryFee(area, itemsGross, orderType)
+  const { rateGroups: _groups, ...pricing } = priceLines(
+    lines,
+    orderType === 'delivery' && area !== null ? { gross: fee, taxRate: area.tax } : null,
+  )
+  return pricing
+}

@@ -1,0 +1,25 @@
+export type {
+  CheckedCustomer,
+  CheckedOrder,
+  CheckoutBranch,
+  CheckoutCatalogue,
+  CheckoutConfig,
+  CheckoutError,
+  CheckoutInput,
+  CheckoutLookups,
+  CheckoutResult,
+  ContactRequirements,
+  ItemProblem,
+  ItemShape,
+  OrderType,
+  PaymentCheck,
+} from './checkout.ts'
+export {
+  checkCheckout,
+  checkItemShape,
+  normalisePhone,
+  orderTypeOfForm,
+  PHONE_EXAMPLES,
+  priceOrderItem,
+  repriceOrder,
+} from './checkout.ts'
