@@ -24,6 +24,7 @@ import { type ResourceSchemas, resourceRoutes } from './resources/resources.rout
 import { analyticsRoutes } from './routes/analytics.routes.ts'
 import { availabilityRoutes } from './routes/availability.routes.ts'
 import { type CheckoutPayments, checkoutRoutes } from './routes/orders/checkout.routes.ts'
+import { orderItemRoutes } from './routes/orders/order-items.routes.ts'
 import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
 
@@ -70,6 +71,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await registerAuth(scope, deps.db)
     await authRoutes(scope, { db: deps.db })
     await checkoutRoutes(scope, { ...commandDeps, payments: deps.payments })
+    await orderItemRoutes(scope, { ...commandDeps, branches: deps.branches })
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
     await resourceRoutes(scope, { db: deps.db, bus: deps.bus, schemas: schemasFor })
     await initRoutes(scope, { db: deps.db })

@@ -1,4 +1,9 @@
-import type { OrderCustomer, OrderItem } from '../../contracts/events/order.events.ts'
+import type {
+  OrderAddress,
+  OrderCustomer,
+  OrderItem,
+  OrderPricing,
+} from '../../contracts/events/order.events.ts'
 import type { OrderState, TimelineStep } from './order.decider.ts'
 import { machineContextOf } from './order.decider.ts'
 import type {
@@ -115,6 +120,12 @@ export type PublicOrderView = {
   paymentStatus: PaymentStatus
   items: OrderItem[]
   totalGross: number
+  /** Net, tax and gross of items and delivery (spec §3 order pricing); older orders: totalGross only. */
+  pricing: OrderPricing
+  /** Placed while the branch was closed; handled after reopening. */
+  isPreorder: boolean
+  /** A quotation request: the shop prices and confirms it. */
+  isQuotation: boolean
   createdAt: string
   timeline: TimelineStep[]
   allowedActions: CustomerAction[]
@@ -152,11 +163,15 @@ export function toPublicOrderView(state: OrderState): PublicOrderView {
     rejectionMessage: state.rejectionMessage,
     questionnaireRating: state.questionnaire?.rating ?? null,
     branch: { id: state.branchId },
-    paymentRedirectUrl: null,
+    // Only while the payment is awaited: afterwards the link would lead to a finished checkout.
+    paymentRedirectUrl: lifecycle.payment === 'awaiting' ? (state.payment?.redirectUrl ?? null) : null,
     status: lifecycle.status,
     paymentStatus: lifecycle.payment,
     items: state.items.map((item) => ({ ...item })),
     totalGross: state.pricing.totalGross,
+    pricing: { ...state.pricing },
+    isPreorder: state.isPreorder,
+    isQuotation: state.isQuotation,
     createdAt: state.createdAt,
     timeline: state.timeline.map((step) => ({ ...step })),
     allowedActions: customerActions(state),
@@ -166,6 +181,9 @@ export function toPublicOrderView(state: OrderState): PublicOrderView {
 export type BoardOrderView = Omit<PublicOrderView, 'allowedActions' | 'paymentRedirectUrl'> & {
   customerName: string
   customer: OrderCustomer
+  deliveryAddress: OrderAddress | null
+  deliveryArea: string | null
+  donateeId: string | null
   comment: string | null
   counterAppointmentStatus: CounterAppointmentStatus
   /** When the kitchen has to be ready: an accepted counter-appointment replaces the request. */
@@ -188,6 +206,9 @@ export function toBoardOrderView(state: OrderState): BoardOrderView {
     ...publicView,
     customerName: `${customer.firstName} ${customer.lastName}`.trim(),
     customer: { ...customer },
+    deliveryAddress: state.deliveryAddress,
+    deliveryArea: state.deliveryArea,
+    donateeId: state.donateeId,
     comment: state.comment,
     counterAppointmentStatus: state.lifecycle.counterAppointment,
     dueAt:
