@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { benchEventStore, DEFAULT_ADMIN_URL, formatMarkdown, formatTable } from './event-store.bench.ts'
 import { benchInit, formatInit } from './init.bench.ts'
+import { benchOrders, formatOrders } from './orders.bench.ts'
 import { benchWsLatency, formatLatency } from './ws-latency.bench.ts'
 
 // npm run bench [-- --write]   (--write puts the results into docs/benchmarks.md)
@@ -40,6 +41,13 @@ process.stdout.write(`benchmarks on ${machine}, ${date} UTC\n\n`)
 
 const appends = await benchEventStore({ adminUrl, concurrency: [8, 32] })
 process.stdout.write(`\n${formatTable(appends)}\n\n`)
+// The plain append loop at 8 writers, measured above in this run, is the orders' baseline.
+const loop = appends.find((r) => r.concurrency === 8)?.baseline.appendsPerSec ?? Number.NaN
+const loopLabel = 'plain append loop (a), 8 writers, same run'
+const orders = await benchOrders({ adminUrl, natsUrl, topology: 'all-in-one' })
+process.stdout.write(`${formatOrders(orders, loop, loopLabel)}\n\n`)
+const ordersSplit = await benchOrders({ adminUrl, natsUrl, topology: 'split' })
+process.stdout.write(`${formatOrders(ordersSplit, loop, loopLabel)}\n\n`)
 const latency = await benchWsLatency({ adminUrl, natsUrl })
 process.stdout.write(`${formatLatency(latency)}\n\n`)
 const init = await benchInit({ adminUrl })
@@ -74,6 +82,24 @@ background load does not land on one of them.
 Targets: (b)/(a) ≥ 0.85, (b)/(c) ≥ 1.3.
 
 ${formatMarkdown(appends)}
+
+## Orders placed over HTTP
+
+\`POST /api/orders\` with a realistic 3-item delivery order (a cake configured with a size, an
+extra and a text; bread by the piece; six croissants), each one parsed, checked against every
+checkout rule, priced from the catalogue, appended and answered, from 50 concurrent clients in
+the bench process for 10 s after 200 warm-up orders. The baseline is the plain append loop (a)
+of the event-store benchmark above at 8 writers, measured in the same run. Target: ≥ 0.5 of the
+loop.
+
+All in one process (API, publisher, projectors, notifier and gateway share one event loop, as
+in \`npm start\`):
+
+${formatOrders(orders, loop, loopLabel)}
+
+API in its own process, publisher, projector and notifier in three more (the same 2 cores):
+
+${formatOrders(ordersSplit, loop, loopLabel)}
 
 ## Confirm → WebSocket latency at 1,000 sockets
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { seedTestCatalogue, testOrderBody } from '@shop/api/testing'
+import { connectPostgres, migrateToLatest } from '@shop/kit'
 import { type ServiceProcess, spawnService } from '@shop/kit/testing'
 import WebSocket from 'ws'
 import { adminQuery, percentile } from './bench-support.ts'
@@ -82,6 +84,16 @@ export async function benchWsLatency(opts: {
   let shop: ServiceProcess | undefined
   const open: WebSocket[] = []
   try {
+    // The checkout needs a catalogue: the test one (a branch open around the clock).
+    const seedDb = connectPostgres({ url: dbUrl.toString(), max: 2 })
+    try {
+      await migrateToLatest(seedDb.db as never)
+      await seedTestCatalogue({ db: seedDb.db, bus: { notifyAppended() {} } }, [
+        { ...branch, timeZone: 'Europe/Zurich' },
+      ])
+    } finally {
+      await seedDb.close()
+    }
     shop = await spawnService('shop', 'services/all-in-one/src/main.ts', {
       DATABASE_URL: dbUrl.toString(),
       NATS_URL: opts.natsUrl,
@@ -102,14 +114,7 @@ export async function benchWsLatency(opts: {
       lastCommittedAt = Number(res.headers.get('x-committed-at') ?? Number.NaN)
       return ((await res.json()) as { data: { id: string; uid: string; hash: string } }).data
     }
-    const orderBody = {
-      branch: branch.id,
-      isDelivery: false,
-      isDineIn: false,
-      firstName: 'Bench',
-      lastName: 'Mark',
-      items: [{ product: 'brot', name: 'Brot', amount: 1, unit: 'piece', price: 500 }],
-    }
+    const orderBody = testOrderBody(branch.id, { isDelivery: false, items: [{ product: 'zopf', amount: 1 }] })
     const staff = { 'x-api-key': branch.apiKey }
     const results: LatencyResult[] = []
 

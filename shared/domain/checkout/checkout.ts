@@ -31,10 +31,12 @@ import {
   type BranchHours,
   checkAppointment,
   computeAvailability,
+  DAY_MS,
   isDeliveryOpenAt,
   isOpenForOrderingAt,
   type LeadTime,
   rulesForOrderType,
+  SLOT_HORIZON_DAYS,
   wallClockOf,
 } from '../scheduling/index.ts'
 
@@ -316,19 +318,27 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
       leadTimeType: product.leadTimeType ?? 'minutes',
       leadTimeValue: product.leadTimeValue ?? 0,
     }))
-  const availability = computeAvailability({
-    hours: rulesForOrderType(branch, orderType),
-    timeZone: branch.timeZone,
-    now,
-    leadTimes,
-  })
-  const slot = checkAppointment(
-    availability,
-    form.appointmentDate ? Date.parse(form.appointmentDate) : null,
-    {
+  // The full 180-day answer costs about a millisecond; an order needs the days up to its time.
+  // Only a refusal is answered from the whole horizon, so its message names the true first slot.
+  const availabilityFor = (horizonDays: number) =>
+    computeAvailability({
+      hours: rulesForOrderType(branch, orderType),
+      timeZone: branch.timeZone,
+      now,
+      leadTimes,
+      horizonDays,
+    })
+  const appointmentMs = form.appointmentDate ? Date.parse(form.appointmentDate) : null
+  const check = (horizonDays: number) =>
+    checkAppointment(availabilityFor(horizonDays), appointmentMs, {
       isAppointmentRequired: branch.isAppointmentRequired,
-    },
-  )
+    })
+  const nearDays =
+    appointmentMs === null
+      ? QUICK_HORIZON_DAYS
+      : Math.min(SLOT_HORIZON_DAYS, Math.max(1, Math.ceil((appointmentMs - now.getTime()) / DAY_MS) + 2))
+  let slot = check(nearDays)
+  if (!slot.isAvailable && nearDays < SLOT_HORIZON_DAYS) slot = check(SLOT_HORIZON_DAYS)
   let dueAt: number | null = null
   if (slot.isAvailable) dueAt = slot.slot
   else
@@ -421,6 +431,9 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
     },
   }
 }
+
+/** Enough days to find the ASAP slot of almost every shop; a longer search follows if not. */
+const QUICK_HORIZON_DAYS = 14
 
 const SLOT_KEYS: Partial<Record<string, string>> = {
   'in-past': 'unavailable.inPast',

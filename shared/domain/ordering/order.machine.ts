@@ -244,10 +244,28 @@ function toLifecycle(snapshot: OrderMachineSnapshot): OrderLifecycle {
   return { ...(snapshot.value as OrderLifecycle) }
 }
 
+// The machine is pure and its state space is small (a few hundred lifecycle × context
+// combinations), so answers are memoised: resolving an xstate snapshot costs far more than a
+// map lookup, and every order command, projection row and view asks these questions.
+const MEMO_LIMIT = 10_000
+const memo = new Map<string, unknown>()
+function remember<T>(key: string, compute: () => T): T {
+  if (memo.has(key)) return memo.get(key) as T
+  const value = compute()
+  if (memo.size >= MEMO_LIMIT) memo.clear()
+  memo.set(key, value)
+  return value
+}
+const keyOf = (lifecycle: OrderLifecycle, context: OrderMachineContext) =>
+  `${lifecycle.status}|${lifecycle.payment}|${lifecycle.counterAppointment}|${lifecycle.questionnaire}|${context.isDelivery ? 1 : 0}${context.isOnlinePayment ? 1 : 0}`
+
 /** The lifecycle of a freshly created order. */
 export function initialLifecycle(context: OrderMachineContext): OrderLifecycle {
-  const [snapshot] = initialTransition(orderMachine, context)
-  return toLifecycle(snapshot)
+  const lifecycle = remember(`init|${context.isDelivery ? 1 : 0}${context.isOnlinePayment ? 1 : 0}`, () => {
+    const [snapshot] = initialTransition(orderMachine, context)
+    return toLifecycle(snapshot)
+  })
+  return { ...lifecycle }
 }
 
 /** Rebuilds a machine snapshot from a stored lifecycle, without replaying events. */
@@ -263,7 +281,9 @@ export function canApply(
   context: OrderMachineContext,
   event: OrderMachineEvent,
 ): boolean {
-  return restoreSnapshot(lifecycle, context).can(event)
+  return remember(`can|${keyOf(lifecycle, context)}|${event.type}`, () =>
+    restoreSnapshot(lifecycle, context).can(event),
+  )
 }
 
 /** The lifecycle after `event`, or null when the machine refuses it. */
@@ -272,10 +292,13 @@ export function nextLifecycle(
   context: OrderMachineContext,
   event: OrderMachineEvent,
 ): OrderLifecycle | null {
-  const snapshot = restoreSnapshot(lifecycle, context)
-  if (!snapshot.can(event)) return null
-  const [next] = transition(orderMachine, snapshot, event)
-  return toLifecycle(next)
+  const next = remember(`next|${keyOf(lifecycle, context)}|${event.type}`, () => {
+    const snapshot = restoreSnapshot(lifecycle, context)
+    if (!snapshot.can(event)) return null
+    const [after] = transition(orderMachine, snapshot, event)
+    return toLifecycle(after)
+  })
+  return next === null ? null : { ...next }
 }
 
 /** Every machine event the lifecycle accepts now, in declaration order. */
@@ -283,8 +306,11 @@ export function allowedMachineEvents(
   lifecycle: OrderLifecycle,
   context: OrderMachineContext,
 ): OrderMachineEventType[] {
-  const snapshot = restoreSnapshot(lifecycle, context)
-  return ORDER_MACHINE_EVENT_TYPES.filter((type) => snapshot.can({ type }))
+  const allowed = remember(`allowed|${keyOf(lifecycle, context)}`, () => {
+    const snapshot = restoreSnapshot(lifecycle, context)
+    return ORDER_MACHINE_EVENT_TYPES.filter((type) => snapshot.can({ type }))
+  })
+  return [...allowed]
 }
 
 export function isFinalStatus(status: OrderStatus): boolean {

@@ -44,7 +44,10 @@ export async function handleCommand<S, C, E extends { type: string }, R>(
       if (earlier) return replay<R>(earlier, idempotency.requestHash, input.commandName)
     }
     for (let attempt = 0; ; attempt++) {
-      const stream = await readStream(db, input.streamId)
+      // A stream the caller creates (expected version 0) has nothing to read: one round trip less.
+      // If it exists after all, the append refuses it as a wrong expected version.
+      const stream =
+        input.expectedVersion === 0 ? { version: 0, events: [] } : await readStream(db, input.streamId)
       if (input.expectedVersion !== undefined && input.expectedVersion !== stream.version) {
         throw new WrongExpectedVersionError(input.streamId, input.expectedVersion, stream.version)
       }

@@ -95,7 +95,10 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
       }
     }
     const command = createOrderCommand(deps, checked, data.branch.id, ids, session)
-    const { order, duplicate } = await runOrderCommand(deps, ids.orderId, command, { idempotency })
+    const { order, duplicate } = await runOrderCommand(deps, ids.orderId, command, {
+      expectedVersion: 0,
+      idempotency,
+    })
     if (duplicate) reply.header('idempotent-replayed', 'true')
     return reply.status(201).send({ data: order })
   })
