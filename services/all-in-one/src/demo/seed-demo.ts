@@ -11,6 +11,8 @@ import {
   parseWithErrors,
   RESOURCE_SCHEMAS,
 } from '@shop/shared/contracts'
+import { taxRateFor } from '@shop/shared/domain/catalogue'
+import { repriceOrder } from '@shop/shared/domain/checkout'
 import type { OrderCommand } from '@shop/shared/domain/ordering'
 import { demoBranches, demoDivisions, demoTables, demoTags } from './branches.ts'
 import { demoConfig } from './config.ts'
@@ -275,6 +277,17 @@ export async function seedDemo(deps: {
   const staff: Actor = { kind: 'staff', id: `frontdesk:${plan.firstBranchId}`, name: 'Frontdesk' }
   for (const order of orders) {
     const orderId = defaultIds.orderId()
+    const orderType = order.isDelivery ? 'delivery' : order.isDineIn ? 'dineIn' : 'takeaway'
+    const items = order.lines.map((line, n) => {
+      const product = plan.products.get(line.productUid)
+      return {
+        itemId: `${orderId}-${n}`,
+        ...line,
+        ...(product
+          ? { taxRate: taxRateFor(product, orderType), pricingModel: product.calculationModel }
+          : {}),
+      }
+    })
     await runOrderCommand(cmdDeps, orderId, {
       type: 'CreateOrder',
       at: now().toISOString(),
@@ -287,12 +300,12 @@ export async function seedDemo(deps: {
       isDineIn: order.isDineIn,
       tableIdentifier: order.tableIdentifier,
       customer: order.customer,
-      items: order.lines.map((line, n) => ({ itemId: `${orderId}-${n}`, ...line })),
+      items,
       appointment: order.appointment,
       comment: order.comment,
       paymentMethod: order.paymentMethod,
       isOnlinePayment: false,
-      pricing: { totalGross: order.lines.reduce((sum, line) => sum + line.total, 0) },
+      pricing: repriceOrder(items, orderType, null),
     })
     for (const type of order.steps) {
       await runOrderCommand(cmdDeps, orderId, { type, at: now().toISOString(), actor: staff } as OrderCommand)
