@@ -1,4 +1,5 @@
 import {
+  changeOrderItemBodySchema,
   counterAppointmentAnswerBodySchema,
   counterAppointmentProposalBodySchema,
   createOrderBodySchema,
@@ -58,6 +59,7 @@ export function buildOpenApi(): Json {
     CreateOrder: schema(createOrderBodySchema),
     OrderStatusCommand: schema(orderStatusCommandBodySchema),
     RejectOrder: schema(rejectOrderBodySchema),
+    ChangeOrderItem: schema(changeOrderItemBodySchema),
     CounterAppointmentProposal: schema(counterAppointmentProposalBodySchema),
     CounterAppointmentAnswer: schema(counterAppointmentAnswerBodySchema),
     Questionnaire: schema(questionnaireBodySchema),
@@ -103,6 +105,21 @@ export function buildOpenApi(): Json {
         summary: 'Propose another time (staff)',
         parameters: [idParam, idempotencyHeader],
         requestBody: json(ref('CounterAppointmentProposal')),
+        responses: {
+          '200': { description: 'The order', ...dataOf(order) },
+          ...errors(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    '/api/orders/{id}/items/{itemId}': {
+      put: {
+        summary: 'Change an item (staff); the item and the order are repriced from the catalogue',
+        parameters: [
+          idParam,
+          { name: 'itemId', in: 'path', required: true, schema: { type: 'string' } },
+          idempotencyHeader,
+        ],
+        requestBody: json(ref('ChangeOrderItem')),
         responses: {
           '200': { description: 'The order', ...dataOf(order) },
           ...errors(400, 401, 403, 404, 409),
