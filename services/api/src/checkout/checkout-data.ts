@@ -205,8 +205,9 @@ export function paymentMethodCheck(
   branch: Record<string, unknown>,
   hasProvider: (method: string) => boolean,
 ): PaymentCheck {
+  // Own keys only: '__proto__' or 'toString' are not payment methods.
+  if (!Object.hasOwn(PAYMENT_METHODS, method)) return { ok: false, reason: 'unknown' }
   const rule = PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS]
-  if (!rule) return { ok: false, reason: 'unknown' }
   const configOn = rule.config.every((flag) => bool(config[flag], CONFIG_DEFAULTS[flag] ?? false))
   const branchOn = bool(branch[rule.branch], BRANCH_DEFAULTS[rule.branch] ?? false)
   if (!configOn || !branchOn) return { ok: false, reason: 'disabled' }
