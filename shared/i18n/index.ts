@@ -3,17 +3,23 @@ import { createInstance } from 'i18next'
 import deChAuth from './locales/de-CH/auth.json' with { type: 'json' }
 import deChCheckout from './locales/de-CH/checkout.json' with { type: 'json' }
 import deChErrors from './locales/de-CH/errors.json' with { type: 'json' }
+import deChNotifications from './locales/de-CH/notifications.json' with { type: 'json' }
 import deChOrdering from './locales/de-CH/ordering.json' with { type: 'json' }
+import deChPrint from './locales/de-CH/print.json' with { type: 'json' }
 import deChScheduling from './locales/de-CH/scheduling.json' with { type: 'json' }
 import enAuth from './locales/en/auth.json' with { type: 'json' }
 import enCheckout from './locales/en/checkout.json' with { type: 'json' }
 import enErrors from './locales/en/errors.json' with { type: 'json' }
+import enNotifications from './locales/en/notifications.json' with { type: 'json' }
 import enOrdering from './locales/en/ordering.json' with { type: 'json' }
+import enPrint from './locales/en/print.json' with { type: 'json' }
 import enScheduling from './locales/en/scheduling.json' with { type: 'json' }
 import frFrAuth from './locales/fr-FR/auth.json' with { type: 'json' }
 import frFrCheckout from './locales/fr-FR/checkout.json' with { type: 'json' }
 import frFrErrors from './locales/fr-FR/errors.json' with { type: 'json' }
+import frFrNotifications from './locales/fr-FR/notifications.json' with { type: 'json' }
 import frFrOrdering from './locales/fr-FR/ordering.json' with { type: 'json' }
+import frFrPrint from './locales/fr-FR/print.json' with { type: 'json' }
 import frFrScheduling from './locales/fr-FR/scheduling.json' with { type: 'json' }
 
 export const DEFAULT_LOCALE = 'de-CH'
@@ -28,6 +34,8 @@ export const resources = {
     scheduling: deChScheduling,
     auth: deChAuth,
     errors: deChErrors,
+    notifications: deChNotifications,
+    print: deChPrint,
   },
   'fr-FR': {
     ordering: frFrOrdering,
@@ -35,8 +43,18 @@ export const resources = {
     scheduling: frFrScheduling,
     auth: frFrAuth,
     errors: frFrErrors,
+    notifications: frFrNotifications,
+    print: frFrPrint,
   },
-  en: { ordering: enOrdering, checkout: enCheckout, scheduling: enScheduling, auth: enAuth, errors: enErrors },
+  en: {
+    ordering: enOrdering,
+    checkout: enCheckout,
+    scheduling: enScheduling,
+    auth: enAuth,
+    errors: enErrors,
+    notifications: enNotifications,
+    print: enPrint,
+  },
 } as const
 
 // German is the product's language: every other German variant, and any locale without a
@@ -57,7 +75,7 @@ void i18n.init({
   resources,
   lng: DEFAULT_LOCALE,
   fallbackLng: fallbackLocales,
-  ns: [DEFAULT_NAMESPACE, 'scheduling', 'auth', 'errors', 'checkout'],
+  ns: [DEFAULT_NAMESPACE, 'scheduling', 'auth', 'errors', 'checkout', 'notifications', 'print'],
   defaultNS: DEFAULT_NAMESPACE,
   initAsync: false,
   returnNull: false,

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { buildApp } from '@shop/api'
+import { createPayments, type PaymentsOptions, serverUrlOf } from '@shop/api/payments'
 import { registerGateway } from '@shop/gateway'
 import {
   type AppConfig,
@@ -14,6 +15,7 @@ import {
   migrateToLatest,
   resourceBranchDirectory,
 } from '@shop/kit'
+import { type Notifier, type NotifierOverrides, startConfiguredNotifier } from '@shop/notifier'
 import { allProjections, startProjector } from '@shop/projector'
 import { startPublisher } from '@shop/publisher'
 import type { FastifyInstance } from 'fastify'
@@ -24,6 +26,8 @@ export type Shop = {
   app: FastifyInstance
   db: DbHandle
   bus: Bus
+  /** The notifier (absent with `notifier: false`). */
+  notifier: Notifier | undefined
   close(): Promise<void>
 }
 
@@ -39,6 +43,13 @@ export async function startShop(
     demo?: boolean
     /** The API's clock (tests pin it to a DST day); default the real one. */
     now?: () => Date
+    /** Notifier settings over the environment's (SMTP server, back-off); false: no notifier. */
+    notifier?: NotifierOverrides | false
+    /**
+     * Payment settings over the environment's (docs/payments.md). The built-in test provider is
+     * on for the embedded database (`npm start`), else only with PAYMENTS_TEST_PROVIDER=1.
+     */
+    payments?: Pick<PaymentsOptions, 'env' | 'testProvider' | 'stripeConfig'>
   } = {},
 ): Promise<Shop> {
   collectProcessMetrics()
@@ -53,12 +64,23 @@ export async function startShop(
   const publisher = startPublisher({ db: db.db, bus, log, exclusive: db.kind === 'postgres' })
   const projector = startProjector({ db: db.db, bus, log, projections: allProjections })
   let gateway: Awaited<ReturnType<typeof registerGateway>> | undefined
+  const testProvider = opts.payments?.testProvider ?? (db.kind === 'pglite' ? true : undefined)
+  const payments = createPayments({
+    ...opts.payments,
+    ...(testProvider === undefined ? {} : { testProvider }),
+    // Where the shop reaches itself once it listens (PUBLIC_URL wins for customers' browsers).
+    serverUrl: () => serverUrlOf(app.server),
+    log,
+  })
+  const notifierOverrides = opts.notifier === false ? undefined : opts.notifier
   const app = await buildApp({
     ...(opts.now ? { now: opts.now } : {}),
+    ...(notifierOverrides?.publicUrl ? { publicUrl: notifierOverrides.publicUrl } : {}),
     db: db.db,
     bus,
     branches,
     log,
+    payments,
     extend: async (instance) => {
       gateway = await registerGateway(instance, { db: db.db, bus, branches, log })
     },
@@ -70,14 +92,29 @@ export async function startShop(
     if (!result.seeded) log.debug({ reason: result.reason }, 'demo data not loaded')
   }
   const address = await app.listen({ port: config.port, host: config.host })
+  // After the demo: a new notifier starts at the committed head, so the demo's orders send
+  // nothing. Without SMTP_URL mails go to the log; status links point here unless PUBLIC_URL.
+  const notifier =
+    opts.notifier === false
+      ? undefined
+      : startConfiguredNotifier({
+          db: db.db,
+          bus,
+          log,
+          branches,
+          defaultPublicUrl: address.replace('0.0.0.0', '127.0.0.1'),
+          overrides: opts.notifier,
+        })
   return {
     url: address,
     app,
     db,
     bus,
+    notifier,
     async close() {
       await gateway?.close()
       await app.close()
+      await notifier?.stop()
       await publisher.stop()
       await projector.stop()
       await bus.close()

@@ -18,12 +18,15 @@ import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-
 import { fileRoutes } from './files/files.routes.ts'
 import { localeOf } from './http-helpers.ts'
 import { openApiRoutes } from './openapi.ts'
+import { type Payments, paymentRoutes, testPaymentPages } from './payments/index.ts'
+import { printRoutes } from './print/print.routes.ts'
 import { initRoutes } from './resources/init.routes.ts'
 import { RESOURCES } from './resources/resource-registry.ts'
 import { type ResourceSchemas, resourceRoutes } from './resources/resources.routes.ts'
 import { analyticsRoutes } from './routes/analytics.routes.ts'
 import { availabilityRoutes } from './routes/availability.routes.ts'
-import { type CheckoutPayments, checkoutRoutes } from './routes/orders/checkout.routes.ts'
+import { checkoutRoutes } from './routes/orders/checkout.routes.ts'
+import { notificationRoutes } from './routes/orders/notifications.routes.ts'
 import { orderItemRoutes } from './routes/orders/order-items.routes.ts'
 import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
@@ -43,7 +46,9 @@ export type ApiDeps = {
   now?: () => Date
   ids?: CommandDeps['ids']
   /** The online payment providers (services/api/src/payments); without it only offline methods work. */
-  payments?: CheckoutPayments
+  payments?: Payments
+  /** Status links of resent notifications; default PUBLIC_URL, else the caller's origin. */
+  publicUrl?: string
   /** Adds more routes to the same instance (the all-in-one mode mounts the gateway here). */
   extend?: (app: FastifyInstance) => Promise<void>
 }
@@ -62,6 +67,10 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     now: deps.now ?? (() => new Date()),
     ids: deps.ids ?? defaultIds,
   }
+  // The test provider's hosted payment page: a page for browsers, outside the API's auth scope.
+  if (deps.payments?.testProvider) {
+    await testPaymentPages(app, { db: deps.db, provider: deps.payments.testProvider, log: deps.log })
+  }
   await app.register(async (scope) => {
     scope.setErrorHandler(errorHandler(deps.log, [mapCommandError]))
     scope.decorateRequest('locale', DEFAULT_LOCALE)
@@ -73,12 +82,20 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await checkoutRoutes(scope, { ...commandDeps, payments: deps.payments })
     await orderItemRoutes(scope, { ...commandDeps, branches: deps.branches })
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
+    await paymentRoutes(scope, {
+      ...commandDeps,
+      branches: deps.branches,
+      payments: deps.payments,
+      log: deps.log,
+    })
+    await notificationRoutes(scope, { db: deps.db, branches: deps.branches, publicUrl: deps.publicUrl })
     await resourceRoutes(scope, { db: deps.db, bus: deps.bus, schemas: schemasFor })
     await initRoutes(scope, { db: deps.db })
     await openApiRoutes(scope)
     await fileRoutes(scope, { db: deps.db, bus: deps.bus })
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
     await orderListRoutes(scope, { db: deps.db, now: commandDeps.now })
+    await printRoutes(scope, { db: deps.db, branches: deps.branches, now: commandDeps.now })
     await analyticsRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now })
   })
 }

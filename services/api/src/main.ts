@@ -1,7 +1,17 @@
 import { resourceBranchDirectory, runService } from '@shop/kit'
 import { registerApi } from './app.ts'
+import { createPayments, serverUrlOf } from './payments/index.ts'
 
 await runService('api', async ({ db, bus, log, http, config }) => {
-  await registerApi(http, { db: db.db, bus, branches: resourceBranchDirectory(db.db, config.branches), log })
+  // Providers from the environment (docs/payments.md): Stripe with its keys, the built-in test
+  // provider only with PAYMENTS_TEST_PROVIDER=1; without them only offline methods work.
+  const payments = createPayments({ env: process.env, log, serverUrl: () => serverUrlOf(http.server) })
+  await registerApi(http, {
+    db: db.db,
+    bus,
+    branches: resourceBranchDirectory(db.db, config.branches),
+    log,
+    payments,
+  })
   return { stop: async () => {} }
 })

@@ -11,6 +11,7 @@ import {
 } from '@shop/shared/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { printBodySchema } from './print/print.http.ts'
 import { RESOURCES } from './resources/resource-registry.ts'
 
 // The OpenAPI document, generated from the same zod schemas that validate the requests, so
@@ -60,6 +61,7 @@ export function buildOpenApi(): Json {
     OrderStatusCommand: schema(orderStatusCommandBodySchema),
     RejectOrder: schema(rejectOrderBodySchema),
     ChangeOrderItem: schema(changeOrderItemBodySchema),
+    PrintOrder: schema(printBodySchema),
     CounterAppointmentProposal: schema(counterAppointmentProposalBodySchema),
     CounterAppointmentAnswer: schema(counterAppointmentAnswerBodySchema),
     Questionnaire: schema(questionnaireBodySchema),
@@ -124,6 +126,65 @@ export function buildOpenApi(): Json {
           '200': { description: 'The order', ...dataOf(order) },
           ...errors(400, 401, 403, 404, 409),
         },
+      },
+    },
+    '/api/orders/{id}/print': {
+      post: {
+        summary: 'The receipt (staff): PDF, ESC/POS bytes for thermal printers, or its text layout',
+        parameters: [idParam],
+        requestBody: json(ref('PrintOrder')),
+        responses: {
+          '200': {
+            description: 'The receipt',
+            content: {
+              'application/pdf': { schema: { type: 'string', format: 'binary' } },
+              'application/vnd.escpos': { schema: { type: 'string', format: 'binary' } },
+              'text/plain': { schema: { type: 'string' } },
+            },
+          },
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    '/api/orders/{id}/update-payment-status': {
+      post: {
+        summary: 'Ask the payment provider again and record its answer (staff)',
+        parameters: [idParam],
+        responses: {
+          '200': { description: 'The order', ...dataOf(order) },
+          ...errors(401, 403, 404, 409, 502, 503),
+        },
+      },
+    },
+    '/api/payments/webhook/{provider}': {
+      post: {
+        summary: "A payment provider's signed notification (stripe, test); repeats change nothing",
+        parameters: [{ name: 'provider', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'Accepted (also for repeats)' }, ...errors(400, 404) },
+      },
+    },
+    '/api/orders/{id}/notifications': {
+      get: {
+        summary: "The order's notifications (staff): e-mails and SMS with status, attempts and last error",
+        parameters: [idParam],
+        responses: {
+          '200': { description: 'The jobs', ...dataOf({ type: 'array' }) },
+          ...errors(401, 403, 404),
+        },
+      },
+    },
+    '/api/orders/{id}/resend-new-order-email': {
+      post: {
+        summary: 'Send the new-order e-mail again (staff)',
+        parameters: [idParam, idempotencyHeader],
+        responses: { '202': { description: 'The queued job' }, ...errors(401, 403, 404, 409) },
+      },
+    },
+    '/api/orders/{id}/resend-new-order-sms': {
+      post: {
+        summary: 'Send the new-order SMS again (staff)',
+        parameters: [idParam, idempotencyHeader],
+        responses: { '202': { description: 'The queued job' }, ...errors(401, 403, 404, 409) },
       },
     },
     '/api/orders/public/{uid}/{hash}': {

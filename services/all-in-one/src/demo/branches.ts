@@ -82,6 +82,7 @@ export function demoBranches(now: Date, idOf: IdOf): { key: BranchKey; body: Dem
         isQuotationRequired: false,
         isCashEnabled: true,
         isATMCardEnabled: true,
+        isStripeEnabled: true,
         isDeliveryEmailRequired: false,
         isDeliveryPhoneRequired: true,
         isDeliveryAddressRequired: true,

@@ -102,8 +102,9 @@ export function demoConfig(): DemoInput<'config'> {
     enableCash: true,
     enableATMCard: true,
     enableVoucher: false,
-    enablePluginStripe: false,
-    enableStripe: false,
+    // Online payment in the demo: `npm start` serves it with the built-in test provider.
+    enablePluginStripe: true,
+    enableStripe: true,
     enablePluginMollie: false,
     enableMollie: false,
     isContactEmailRequired: false,

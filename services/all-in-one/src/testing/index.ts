@@ -1,1 +1,1 @@
-export { startTestStack, TEST_BRANCH, type TestStack } from './stack.ts'
+export { startTestStack, TEST_BRANCH, TEST_PAYMENTS_SECRET, type TestStack } from './stack.ts'

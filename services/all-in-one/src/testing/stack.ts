@@ -1,6 +1,8 @@
+import type { PaymentsOptions } from '@shop/api/payments'
 import { type SeededCatalogue, seedTestCatalogue } from '@shop/api/testing'
 import { type BranchAccess, type Bus, silentLogger } from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
+import type { Notifier, NotifierOverrides } from '@shop/notifier'
 import type { FastifyInstance } from 'fastify'
 import { startShop } from '../embedded.ts'
 
@@ -11,6 +13,7 @@ export type TestStack = {
   bus: Bus
   branch: BranchAccess
   catalogue: SeededCatalogue | null
+  notifier: Notifier | undefined
   close(): Promise<void>
 }
 
@@ -21,6 +24,9 @@ export const TEST_BRANCH: BranchAccess = {
   timeZone: 'Europe/Zurich',
 }
 
+/** Signs the test payment provider's webhooks in the test stack (a test value, not a secret). */
+export const TEST_PAYMENTS_SECRET = 'test-stack-payments-secret'
+
 /**
  * The all-in-one process's wiring against the real PostgreSQL (a fresh database) and NATS (a
  * subject root of its own), in this process, on a free port.
@@ -30,6 +36,10 @@ export async function startTestStack(
     now?: () => Date
     /** Seed the test catalogue (branches b1 and b2, products, menu); default true. */
     catalogue?: boolean
+    /** Notifier settings (SMTP server, back-off); default: everything to the log; false: none. */
+    notifier?: NotifierOverrides | false
+    /** Payment env over the stack's (the test provider is always on; the process env is not read). */
+    payments?: Pick<PaymentsOptions, 'env' | 'stripeConfig'>
   } = {},
 ): Promise<TestStack> {
   const db = await createTestDatabase({ max: 3 })
@@ -44,7 +54,17 @@ export async function startTestStack(
       branches: [TEST_BRANCH, { ...TEST_BRANCH, id: 'b2', apiKey: 'k-other-branch-key' }],
     },
     silentLogger,
-    { demo: false, ...(opts.now ? { now: opts.now } : {}) },
+    {
+      demo: false,
+      ...(opts.now ? { now: opts.now } : {}),
+      // Mails and SMS to the log unless a test names its servers; the process env is not read.
+      notifier: opts.notifier === false ? false : { env: {}, ...opts.notifier },
+      payments: {
+        testProvider: true,
+        env: { PAYMENTS_TEST_SECRET: TEST_PAYMENTS_SECRET, ...opts.payments?.env },
+        ...(opts.payments?.stripeConfig ? { stripeConfig: opts.payments.stripeConfig } : {}),
+      },
+    },
   )
   const branches = [
     TEST_BRANCH,
@@ -60,6 +80,7 @@ export async function startTestStack(
     bus: shop.bus,
     branch: TEST_BRANCH,
     catalogue,
+    notifier: shop.notifier,
     async close() {
       await shop.close()
       await db.drop()

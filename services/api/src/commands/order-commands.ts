@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import {
-  type BranchAccess,
   type Bus,
   type Db,
   HttpError,

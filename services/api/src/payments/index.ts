@@ -1,0 +1,36 @@
+export {
+  type ApplyResult,
+  applyPaymentNotice,
+  commandForNotice,
+  PAYMENT_CANCELED_REASON,
+  PAYMENT_FAILED_REASON,
+} from './apply.ts'
+export { paymentMethodAvailability } from './availability.ts'
+export {
+  type CheckoutInput,
+  createPayments,
+  ONLINE_METHODS,
+  type PaymentNotice,
+  type PaymentOutcome,
+  type PaymentProvider,
+  PaymentProviderError,
+  PaymentSignatureError,
+  type Payments,
+  type PaymentsOptions,
+  type ReturnUrls,
+  returnUrls,
+  serverUrlOf,
+} from './port.ts'
+export { type PaymentRouteDeps, paymentRoutes } from './routes.ts'
+export { createStripeProvider, outcomeOfSession, STRIPE_PROVIDER_ID } from './stripe.ts'
+export { testPaymentPages } from './test-page.ts'
+export {
+  createTestProvider,
+  parseTestSessionId,
+  signTestWebhook,
+  TEST_PROVIDER_ID,
+  TEST_SIGNATURE_HEADER,
+  type TestProvider,
+  type TestWebhookBody,
+  verifyTestSignature,
+} from './test-provider.ts'

@@ -1,0 +1,75 @@
+import type { BranchDirectory, Db } from '@shop/kit'
+import type { OrderState } from '@shop/shared/domain/ordering'
+import type { ReceiptBranch, ReceiptConfig, ReceiptContext } from './receipt.ts'
+
+export type PrintData = Pick<ReceiptContext, 'config' | 'branch' | 'ticketNumber' | 'donatee'>
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null)
+
+/**
+ * What the receipt shows besides the order: the shop's config, the branch and the donatee
+ * from rm_resources, the ticket number from the order's public read model (null until the
+ * projector has numbered the order). A branch missing from the resources (an installation
+ * that lists its branches only in the environment) prints with its name and zone from there.
+ */
+export async function loadPrintData(
+  db: Db,
+  branches: Pick<BranchDirectory, 'get'>,
+  order: Pick<OrderState, 'orderId' | 'branchId' | 'donateeId'>,
+): Promise<PrintData> {
+  const [resources, ticket] = await Promise.all([
+    db
+      .selectFrom('rm_resources')
+      .select(['type', 'id', 'data'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('type', '=', 'config'), eb('id', '=', 'config')]),
+          eb.and([eb('type', '=', 'branch'), eb('id', '=', order.branchId)]),
+          ...(order.donateeId !== null
+            ? [eb.and([eb('type', '=', 'donatee'), eb('id', '=', order.donateeId)])]
+            : []),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('rm_order_public')
+      .select('ticket_number')
+      .where('order_id', '=', order.orderId)
+      .executeTakeFirst(),
+  ])
+  const of = (type: string) =>
+    resources.find((r) => r.type === type)?.data as Record<string, unknown> | undefined
+  const configData = of('config')
+  const branchData = of('branch')
+  const donateeData = of('donatee')
+
+  const config: ReceiptConfig | null = configData
+    ? {
+        shopName: text(configData.shopName),
+        businessName: text(configData.businessName),
+        currency: text(configData.currency),
+        disableTickets: configData.disableTickets === true,
+      }
+    : null
+  let branch: ReceiptBranch | null = branchData
+    ? {
+        name: text(branchData.name),
+        street: text(branchData.street),
+        zipCode: text(branchData.zipCode),
+        city: text(branchData.city),
+        phone: text(branchData.phone),
+        timeZone: text(branchData.timeZone),
+      }
+    : null
+  if (!branch) {
+    const access = await branches.get(order.branchId)
+    branch = access ? { name: access.name, timeZone: access.timeZone } : null
+  }
+  const donateeName = text(donateeData?.name)
+  return {
+    config,
+    branch,
+    ticketNumber: ticket?.ticket_number ?? null,
+    donatee: donateeName ? { name: donateeName } : null,
+  }
+}

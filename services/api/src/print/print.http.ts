@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { DEFAULT_RECEIPT_WIDTH, RECEIPT_WIDTHS } from './layout.ts'
+
+export const PRINT_FORMATS = ['pdf', 'escpos', 'text'] as const
+export type PrintFormat = (typeof PRINT_FORMATS)[number]
+
+/**
+ * POST /api/orders/{id}/print: which rendering, and for the thermal ones how many characters
+ * a line has. An empty body is a PDF.
+ */
+export const printBodySchema = z.strictObject({
+  format: z.enum(PRINT_FORMATS).default('pdf'),
+  width: z.literal(RECEIPT_WIDTHS).default(DEFAULT_RECEIPT_WIDTH),
+})
+export type PrintBody = z.output<typeof printBodySchema>

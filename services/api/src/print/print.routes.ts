@@ -1,0 +1,66 @@
+import { type BranchDirectory, type Db, HttpError, msg } from '@shop/kit'
+import type { FastifyInstance } from 'fastify'
+import { loadOrder } from '../commands/order-commands.ts'
+import { parseBody } from '../http-helpers.ts'
+import { staffOrderAccess } from '../routes/orders/staff-access.ts'
+import { encodeEscPos } from './escpos.ts'
+import { layoutReceipt, renderText } from './layout.ts'
+import { receiptPdf } from './pdf.ts'
+import { printBodySchema } from './print.http.ts'
+import { loadPrintData } from './print-data.ts'
+import { orderReference, receiptOf } from './receipt.ts'
+
+export type PrintRouteDeps = { db: Db; branches: BranchDirectory; now: () => Date }
+
+export const ESCPOS_CONTENT_TYPE = 'application/vnd.escpos'
+
+/**
+ * POST /api/orders/{id}/print (spec §7): the order's receipt for staff (a staff session of
+ * the branch or its api key), as PDF, as ESC/POS for a thermal printer, or as the thermal
+ * layout in plain text for a preview. Reading only: printing changes nothing on the order.
+ */
+export async function printRoutes(app: FastifyInstance, deps: PrintRouteDeps): Promise<void> {
+  const authorizeStaff = staffOrderAccess(deps)
+
+  await app.register(async (scope) => {
+    // "Print" buttons often POST no body with a JSON content type; that is the default PDF,
+    // not an error. Any other body goes through Fastify's own (poisoning-safe) JSON parser.
+    const json = scope.getDefaultJsonParser('error', 'error')
+    scope.removeContentTypeParser('application/json')
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      if (typeof body === 'string' && body.trim() === '') done(null, undefined)
+      else json(req, body as string, done)
+    })
+
+    scope.post<{ Params: { id: string } }>('/api/orders/:id/print', async (req, reply) => {
+      await authorizeStaff(req, req.params.id)
+      const body = parseBody(printBodySchema, req.body, req.locale)
+      const { state } = await loadOrder(deps.db, req.params.id)
+      if (!state) throw new HttpError(404, msg('orderNotFound'))
+      const data = await loadPrintData(deps.db, deps.branches, state)
+      const printedAt = deps.now()
+      const receipt = receiptOf(state, { ...data, locale: req.locale, printedAt })
+      const name = `receipt-${orderReference(state.orderId)}`
+      // Receipts carry the customer's name, phone and address: never kept by a cache.
+      reply.header('cache-control', 'no-store')
+      switch (body.format) {
+        case 'pdf': {
+          const pdf = await receiptPdf(receipt, { title: `${receipt.title} – ${name}`, createdAt: printedAt })
+          return reply
+            .type('application/pdf')
+            .header('content-disposition', `inline; filename="${name}.pdf"`)
+            .send(Buffer.from(pdf))
+        }
+        case 'escpos':
+          return reply
+            .type(ESCPOS_CONTENT_TYPE)
+            .header('content-disposition', `attachment; filename="${name}.bin"`)
+            .send(Buffer.from(encodeEscPos(layoutReceipt(receipt, body.width))))
+        case 'text':
+          return reply
+            .type('text/plain; charset=utf-8')
+            .send(renderText(layoutReceipt(receipt, body.width), body.width))
+      }
+    })
+  })
+}

@@ -1,0 +1,80 @@
+import type { Audience, Channel, JobSpec, NotificationKind } from './jobs.ts'
+import { type RenderContext, renderMail, renderSms } from './render.ts'
+
+/** Which order events notify, and as what. */
+export const KIND_OF_EVENT: Readonly<Record<string, NotificationKind>> = {
+  OrderCreated: 'new-order',
+  OrderConfirmed: 'confirmed',
+  OrderRejected: 'rejected',
+  CounterAppointmentProposed: 'counter-appointment',
+  OrderMarkedInDelivery: 'ready',
+}
+
+export type Target = { kind: NotificationKind; channel: Channel; audience: Audience; recipient: string }
+
+/**
+ * The messages one event asks for: every kind mails the customer (if the order has an e-mail
+ * address); a new order also mails the branch (if it has an address) and texts the customer
+ * (if there is a phone number and the shop enabled SMS).
+ */
+export function targetsFor(kind: NotificationKind, ctx: RenderContext): Target[] {
+  const targets: Target[] = []
+  const email = ctx.order.customer.email?.trim()
+  if (email) targets.push({ kind, channel: 'email', audience: 'customer', recipient: email })
+  if (kind === 'new-order') {
+    const branchEmail = ctx.branch.email?.trim()
+    if (branchEmail) targets.push({ kind, channel: 'email', audience: 'branch', recipient: branchEmail })
+    const phone = ctx.order.customer.phone?.trim()
+    if (phone && ctx.shop.smsEnabled)
+      targets.push({ kind, channel: 'sms', audience: 'customer', recipient: phone })
+  }
+  return targets
+}
+
+/** One job: the message rendered now, so a retry sends the same text. */
+export function jobFor(target: Target, ctx: RenderContext, source: { id: string; type: string }): JobSpec {
+  const base = {
+    orderId: ctx.order.orderId,
+    branchId: ctx.order.branchId,
+    sourceId: source.id,
+    sourceType: source.type,
+    kind: target.kind,
+    channel: target.channel,
+    audience: target.audience,
+    recipient: target.recipient,
+    locale: ctx.locale,
+  }
+  try {
+    if (target.channel === 'sms') {
+      return {
+        ...base,
+        fromName: null,
+        replyTo: null,
+        subject: null,
+        body: renderSms(target.kind, ctx),
+        html: null,
+      }
+    }
+    const mail = renderMail(target.kind, target.audience, ctx)
+    return {
+      ...base,
+      fromName: ctx.shop.name,
+      // Customers' answers reach the branch; the branch's answer reaches the customer.
+      replyTo: target.audience === 'customer' ? ctx.branch.email : ctx.order.customer.email,
+      subject: mail.subject,
+      body: mail.text,
+      html: mail.html,
+    }
+  } catch (err) {
+    // Never block the feed on one message: the job is kept as failed, visible in the order's log.
+    return {
+      ...base,
+      fromName: null,
+      replyTo: null,
+      subject: null,
+      body: '',
+      html: null,
+      failedWith: `render failed: ${err instanceof Error ? err.message : String(err)}`,
+    }
+  }
+}
