@@ -37,22 +37,9 @@ export type JobSpec = {
   failedWith?: string
 }
 
-export type Job = {
+/** A stored job: its spec (minus the failure it may have been made with) and its delivery state. */
+export type Job = Omit<JobSpec, 'failedWith'> & {
   id: string
-  orderId: string
-  branchId: string
-  sourceId: string
-  sourceType: string
-  kind: NotificationKind
-  channel: Channel
-  audience: Audience
-  recipient: string
-  locale: string
-  fromName: string | null
-  replyTo: string | null
-  subject: string | null
-  body: string
-  html: string | null
   status: JobStatus
   attempts: number
   nextAttemptAt: string

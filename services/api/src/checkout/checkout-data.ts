@@ -56,6 +56,17 @@ export function toProduct(id: string, d: Record<string, unknown>): Product {
   }
 }
 
+/** An upload resource as a cart part refers to it (uploads are never updated: version 1). */
+export function toUpload(id: string, d: Record<string, unknown>): Upload {
+  return {
+    id,
+    version: 1,
+    extension: str(d.extension, 'bin'),
+    publicHash: str(d.publicHash, ''),
+    mimeType: str(d.mimeType, 'application/octet-stream'),
+  }
+}
+
 function toCategory(id: string, d: Record<string, unknown>): Category {
   return {
     id,
@@ -156,18 +167,7 @@ export async function loadCheckoutData(
     branchRow.id,
     now,
   )
-  const uploads = new Map<string, Upload>(
-    of('upload').map((r) => [
-      r.id,
-      {
-        id: r.id,
-        version: 1,
-        extension: str(r.data.extension, 'bin'),
-        publicHash: str(r.data.publicHash, ''),
-        mimeType: str(r.data.mimeType, 'application/octet-stream'),
-      },
-    ]),
-  )
+  const uploads = new Map<string, Upload>(of('upload').map((r) => [r.id, toUpload(r.id, r.data)]))
   return {
     branch: toCheckoutBranch(branchRow.id, branchRow.data),
     branchData: branchRow.data,

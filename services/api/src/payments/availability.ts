@@ -1,5 +1,5 @@
 import type { PaymentCheck } from '@shop/shared/domain/checkout'
-import { PAYMENT_METHODS, paymentMethodCheck } from '../checkout/checkout-data.ts'
+import { paymentMethodCheck } from '../checkout/checkout-data.ts'
 import type { Payments } from './port.ts'
 
 /**
@@ -15,7 +15,5 @@ export function paymentMethodAvailability(
   branch: Record<string, unknown>,
   payments: Pick<Payments, 'providerFor'> | undefined,
 ): PaymentCheck {
-  // Only the table's own keys: 'toString' or '__proto__' are not payment methods.
-  if (!Object.hasOwn(PAYMENT_METHODS, method)) return { ok: false, reason: 'unknown' }
   return paymentMethodCheck(method, config, branch, (m) => payments?.providerFor(m) !== undefined)
 }

@@ -3,31 +3,12 @@ import { findCommandResult, HttpError, IdempotencyKeyReusedError, type Message, 
 import { createOrderBodySchema, type PaymentSession } from '@shop/shared/contracts'
 import { type CheckoutError, checkCheckout } from '@shop/shared/domain/checkout'
 import type { FastifyInstance } from 'fastify'
-import { loadCheckoutData, paymentMethodCheck } from '../../checkout/checkout-data.ts'
+import { loadCheckoutData } from '../../checkout/checkout-data.ts'
 import { type CommandDeps, createOrderCommand, runOrderCommand } from '../../commands/order-commands.ts'
 import { idempotencyOf, parseBody } from '../../http-helpers.ts'
+import { type Payments, paymentMethodAvailability } from '../../payments/index.ts'
 
-/** The part of the payment port the checkout uses (services/api/src/payments). */
-export type CheckoutPayments = {
-  providerFor(method: string):
-    | {
-        id: string
-        createCheckout(input: {
-          orderId: string
-          uid: string
-          hash: string
-          branchIdentifier: string
-          amount: number
-          currency: string
-          description: string
-          customerEmail: string | null
-          locale: string
-        }): Promise<{ sessionId: string; redirectUrl: string }>
-      }
-    | undefined
-}
-
-export type CheckoutRouteDeps = CommandDeps & { payments?: CheckoutPayments | undefined }
+export type CheckoutRouteDeps = CommandDeps & { payments?: Payments | undefined }
 
 export function checkoutErrors(errors: readonly CheckoutError[]): { field: string; message: Message }[] {
   return errors.map((e) => ({
@@ -58,8 +39,11 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     const now = deps.now()
     const data = await loadCheckoutData(deps.db, body, now)
     if (!data) throw new HttpError(400, msg('unknownBranch'), 'branch')
-    const payment = paymentMethodCheck(body.paymentMethod, data.configData, data.branchData, (method) =>
-      Boolean(deps.payments?.providerFor(method)),
+    const payment = paymentMethodAvailability(
+      body.paymentMethod,
+      data.configData,
+      data.branchData,
+      deps.payments,
     )
     const result = checkCheckout({
       form: body,

@@ -4,7 +4,7 @@ import type { Upload } from '@shop/shared/domain/catalogue'
 import { checkItemShape, priceOrderItem, repriceOrder } from '@shop/shared/domain/checkout'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { toCheckoutBranch, toProduct } from '../../checkout/checkout-data.ts'
+import { toCheckoutBranch, toProduct, toUpload } from '../../checkout/checkout-data.ts'
 import { type CommandDeps, loadOrder, runOrderCommand, withContext } from '../../commands/order-commands.ts'
 import { idempotencyOf, parseBody } from '../../http-helpers.ts'
 import { checkoutErrors } from './checkout.routes.ts'
@@ -48,18 +48,7 @@ export async function orderItemRoutes(
       throw new HttpError(409, msg('checkout:checkout.productGone', { name: current.name }), 'itemId')
     const product = toProduct(productRow.id, productRow.data)
     const uploads = new Map<string, Upload>(
-      rows
-        .filter((r) => r.type === 'upload')
-        .map((r) => [
-          r.id,
-          {
-            id: r.id,
-            version: 1,
-            extension: String(r.data.extension ?? 'bin'),
-            publicHash: String(r.data.publicHash ?? ''),
-            mimeType: String(r.data.mimeType ?? 'application/octet-stream'),
-          },
-        ]),
+      rows.filter((r) => r.type === 'upload').map((r) => [r.id, toUpload(r.id, r.data)]),
     )
     const shape = { amount: body.amount ?? current.amount, unit: body.unit ?? current.unit, parts }
     const problems = checkItemShape(product, shape, uploads)
