@@ -5,6 +5,10 @@ import * as m0003 from './20261122T0003-resources-and-auth.ts'
 import * as m0004 from './20261122T0004-files.ts'
 import * as m0005 from './20261122T0005-ticket-numbers.ts'
 import * as m0006 from './20261122T0006-notifications.ts'
+import * as m0007 from './20261123T0007-orders-projection.ts'
+import * as m0008 from './20261123T0008-append-guards.ts'
+import * as m0009 from './20261123T0009-notification-versions.ts'
+import * as m0010 from './20261123T0010-lean-indexes.ts'
 
 // A static list: works the same from source, in PGlite and in a bundled build.
 export const migrations: Record<string, Migration> = {
@@ -14,6 +18,10 @@ export const migrations: Record<string, Migration> = {
   '20261122T0004-files': m0004,
   '20261122T0005-ticket-numbers': m0005,
   '20261122T0006-notifications': m0006,
+  '20261123T0007-orders-projection': m0007,
+  '20261123T0008-append-guards': m0008,
+  '20261123T0009-notification-versions': m0009,
+  '20261123T0010-lean-indexes': m0010,
 }
 
 export const migrationProvider: MigrationProvider = {

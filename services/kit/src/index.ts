@@ -10,12 +10,13 @@ export {
   resourceBranchDirectory,
 } from './config.ts'
 export { connectPglite, connectPostgres, type Db, type DbHandle } from './db/connect.ts'
-export { migrateToLatest } from './db/migrate.ts'
+export { migrateTo, migrateToLatest } from './db/migrate.ts'
 export type { Database } from './db/schema.ts'
 export {
   ensureCheckpoint,
   lockCheckpoint,
   readCheckpoint,
+  readersBehind,
   saveCheckpoint,
 } from './event-store/checkpoints.ts'
 export {
@@ -25,11 +26,13 @@ export {
   handleCommand,
 } from './event-store/command-handler.ts'
 export {
+  GenerationMovedError,
   IdempotencyKeyReusedError,
   isSerializationFailure,
   pgCode,
   WrongExpectedVersionError,
 } from './event-store/errors.ts'
+export { bumpGeneration, type GenerationGuard, readGeneration } from './event-store/generations.ts'
 export {
   type AppendInput,
   type AppendResult,
@@ -37,10 +40,12 @@ export {
   cursorOf,
   findCommandResult,
   pollCommitted,
+  pollCommittedEnvelopes,
   readStream,
 } from './event-store/store.ts'
 export {
   type Cursor,
+  type EventEnvelope,
   type EventMetadata,
   type ExpectedVersion,
   type NewEvent,
@@ -63,4 +68,4 @@ export { createLogger, type Logger, silentLogger } from './log.ts'
 export { collectProcessMetrics, metrics, registry } from './metrics.ts'
 export { safeEqual } from './secrets.ts'
 export { runService, type ServiceContext } from './service.ts'
-export { sleep, WakeSignal } from './signal.ts'
+export { sleep, WakeSignal, yieldToEventLoop } from './signal.ts'

@@ -39,3 +39,9 @@ export class WakeSignal {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+/**
+ * Lets the event loop run what is waiting (I/O callbacks, other requests) before going on: for
+ * long stretches of synchronous work in a process that also answers requests.
+ */
+export const yieldToEventLoop = () => new Promise<void>((r) => setImmediate(r))

@@ -133,6 +133,8 @@ export const orderCreatedSchema = z.object({
   isQuotation: z.boolean().optional(),
   /** The online payment's checkout, opened before the order was stored. */
   payment: paymentSessionSchema.nullable().optional(),
+  /** The language the customer ordered in (de-CH, fr-FR, en): the shop's messages use it. */
+  locale: z.string().min(2).max(35).nullable().optional(),
 })
 
 export const orderConfirmedSchema = z.object({ type: z.literal('OrderConfirmed'), ...envelope })

@@ -2,9 +2,11 @@
 //
 //   <root>.order.<branchId>.<orderUid>.<EventType>   durable, in the JetStream stream
 //   <root>.<streamType>.<streamId>.<EventType>       other aggregates (catalogue, ...)
-//   <root>_ctl.appended                               core NATS: "new events committed", wakes the publisher
-//   <root>_live.order.<orderUid>                      core NATS: new public order view row
-//   <root>_live.board.<branchId>                      core NATS: new frontdesk board row
+//   <root>_ctl.appended                               core NATS: "new events committed", wakes the readers
+//   <root>_ctl.published                              core NATS: "events reached the stream", wakes the readers
+//   <root>_live.orders.<branchId>.<orderUid>          core NATS: an order's new read-model row (its state);
+//                                                     the gateways make the views for their rooms
+//   <root>_live.order.<orderUid>, <root>_live.board.<branchId>   the gateways' room names
 //
 // The live and control subjects use another first token so the stream (<root>.>) never stores them.
 
@@ -46,6 +48,10 @@ export function appendedSubject(root: string): string {
   return `${root}_ctl.appended`
 }
 
+export function publishedSubject(root: string): string {
+  return `${root}_ctl.published`
+}
+
 export function liveOrderSubject(root: string, orderUid: string): string {
   return `${root}_live.order.${token(orderUid)}`
 }
@@ -54,8 +60,25 @@ export function liveBoardSubject(root: string, branchId: string): string {
   return `${root}_live.board.${token(branchId)}`
 }
 
-export function allLiveSubject(root: string): string {
-  return `${root}_live.>`
+/** One message per changed order row, for every room that shows it (its order's, its branch's). */
+export function liveOrderRowSubject(root: string, branchId: string, orderUid: string): string {
+  return `${root}_live.orders.${token(branchId)}.${token(orderUid)}`
+}
+
+export function allLiveOrderRowsSubject(root: string): string {
+  return `${root}_live.orders.>`
+}
+
+/** The branch and order tokens of a live row subject, or undefined for another subject. */
+export function parseLiveOrderRowSubject(
+  root: string,
+  subject: string,
+): { branchId: string; orderUid: string } | undefined {
+  const prefix = `${root}_live.orders.`
+  if (!subject.startsWith(prefix)) return undefined
+  const [branchId, orderUid, ...rest] = subject.slice(prefix.length).split('.')
+  if (!branchId || !orderUid || rest.length > 0) return undefined
+  return { branchId, orderUid }
 }
 
 /**

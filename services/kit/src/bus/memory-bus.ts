@@ -1,58 +1,50 @@
 import { eventSubject } from '@shop/shared/contracts/subjects'
-import type { StoredEvent } from '../event-store/types.ts'
-import { type Bus, subjectMatches, type Unsubscribe } from './types.ts'
-
-type LiveHandler = { pattern: string; fn: (subject: string, payload: unknown) => void }
+import type { EventEnvelope } from '../event-store/types.ts'
+import { LocalHandlers } from './local-handlers.ts'
+import type { Bus, Unsubscribe } from './types.ts'
 
 /** The embedded mode's bus: the same port, in one process, nothing to install. */
 export class MemoryBus implements Bus {
   readonly kind = 'memory' as const
   readonly root: string
-  readonly #eventHandlers = new Set<(subject: string) => void>()
-  readonly #appendedHandlers = new Set<() => void>()
-  readonly #live = new Set<LiveHandler>()
+  readonly #local = new LocalHandlers()
 
   constructor(root = 'shop') {
     this.root = root
   }
 
-  async publishEvents(events: readonly StoredEvent[]): Promise<void> {
-    for (const e of events) {
-      const subject = eventSubject(this.root, e)
-      for (const h of this.#eventHandlers) queueMicrotask(() => h(subject))
-    }
+  async publishEvents(events: readonly EventEnvelope[]): Promise<void> {
+    this.#local.events(events.map((e) => ({ subject: eventSubject(this.root, e), streamType: e.streamType })))
+    if (events.length > 0) this.#local.published()
   }
 
-  onEvent(handler: (subject: string) => void): Unsubscribe {
-    this.#eventHandlers.add(handler)
-    return () => this.#eventHandlers.delete(handler)
+  onPublished(handler: () => void): Unsubscribe {
+    return this.#local.onPublished(handler)
+  }
+
+  onEvents(streamTypes: readonly string[], handler: (subject: string) => void): Unsubscribe {
+    return this.#local.onEvents(streamTypes, handler)
   }
 
   notifyAppended(): void {
-    for (const h of this.#appendedHandlers) queueMicrotask(h)
+    this.#local.appended()
   }
 
   onAppended(handler: () => void): Unsubscribe {
-    this.#appendedHandlers.add(handler)
-    return () => this.#appendedHandlers.delete(handler)
+    return this.#local.onAppended(handler)
   }
 
-  publishLive(subject: string, payload: unknown): void {
-    for (const h of this.#live)
-      if (subjectMatches(h.pattern, subject)) queueMicrotask(() => h.fn(subject, payload))
+  publishLive(subject: string, json: string): void {
+    this.#local.live(subject, json)
   }
 
-  subscribeLive(pattern: string, fn: (subject: string, payload: unknown) => void): Unsubscribe {
-    const h = { pattern, fn }
-    this.#live.add(h)
-    return () => this.#live.delete(h)
+  subscribeLive(pattern: string, handler: (subject: string, json: string) => void): Unsubscribe {
+    return this.#local.subscribeLive(pattern, handler)
   }
 
   async flush(): Promise<void> {}
 
   async close(): Promise<void> {
-    this.#eventHandlers.clear()
-    this.#appendedHandlers.clear()
-    this.#live.clear()
+    this.#local.clear()
   }
 }

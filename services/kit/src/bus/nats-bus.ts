@@ -5,9 +5,12 @@ import {
   appendedSubject,
   eventSubject,
   jetStreamName,
+  publishedSubject,
+  token,
 } from '@shop/shared/contracts/subjects'
 import streamTemplate from '../../../../infra/nats/events.stream.json' with { type: 'json' }
-import type { StoredEvent } from '../event-store/types.ts'
+import type { EventEnvelope } from '../event-store/types.ts'
+import { LocalHandlers } from './local-handlers.ts'
 import type { Bus, Unsubscribe } from './types.ts'
 
 const encoder = new TextEncoder()
@@ -36,6 +39,12 @@ export async function ensureEventStream(jsm: JetStreamManager, root: string): Pr
   }
 }
 
+/**
+ * The distributed bus. The connection does not echo its own messages: what this process
+ * publishes reaches its own handlers directly (LocalHandlers), and NATS carries it only to the
+ * other processes. Wake-up signals carry no payload and are coalesced to one per turn of the
+ * event loop; each subject is subscribed once per process, whatever the number of handlers.
+ */
 export class NatsBus implements Bus {
   readonly kind = 'nats' as const
   readonly root: string
@@ -44,6 +53,9 @@ export class NatsBus implements Bus {
   readonly #ackTimeoutMs: number
   readonly #maxInFlight: number
   readonly #subs = new Set<Subscription>()
+  readonly #local = new LocalHandlers()
+  readonly #signals = new Map<string, Subscription>()
+  readonly #scheduled = new Set<string>()
 
   constructor(nc: NatsConnection, root: string, opts: { ackTimeoutMs?: number; maxInFlight?: number } = {}) {
     this.nc = nc
@@ -53,47 +65,85 @@ export class NatsBus implements Bus {
     this.#maxInFlight = opts.maxInFlight ?? 256
   }
 
-  async publishEvents(events: readonly StoredEvent[]): Promise<void> {
+  async publishEvents(events: readonly EventEnvelope[]): Promise<void> {
+    const subjects = events.map((e) => ({ subject: eventSubject(this.root, e), streamType: e.streamType }))
     for (let i = 0; i < events.length; i += this.#maxInFlight) {
-      const chunk = events.slice(i, i + this.#maxInFlight)
       await Promise.all(
-        chunk.map((e) =>
+        events.slice(i, i + this.#maxInFlight).map((e, j) =>
           // The event id is the message id: a republished event is dropped by JetStream.
-          this.js.publish(eventSubject(this.root, e), encoder.encode(JSON.stringify(e)), {
+          this.js.publish(subjects[i + j]!.subject, encoder.encode(e.json), {
             msgID: e.eventId,
             timeout: this.#ackTimeoutMs,
           }),
         ),
       )
     }
+    if (events.length === 0) return
+    this.#local.events(subjects)
+    this.#local.published()
+    this.#signal(publishedSubject(this.root))
   }
 
-  onEvent(handler: (subject: string) => void): Unsubscribe {
-    return this.#subscribe(allEventsSubject(this.root), (subject) => handler(subject))
+  onPublished(handler: () => void): Unsubscribe {
+    this.#listen(publishedSubject(this.root), () => this.#local.published())
+    return this.#local.onPublished(handler)
+  }
+
+  onEvents(streamTypes: readonly string[], handler: (subject: string) => void): Unsubscribe {
+    const unsubscribes = streamTypes.map((type) =>
+      this.#subscribe(`${this.root}.${token(type)}.>`, (subject) => handler(subject)),
+    )
+    const local = this.#local.onEvents(streamTypes, handler)
+    return () => {
+      local()
+      for (const u of unsubscribes) u()
+    }
   }
 
   notifyAppended(): void {
-    if (!this.nc.isClosed()) this.nc.publish(appendedSubject(this.root))
+    this.#local.appended()
+    this.#signal(appendedSubject(this.root))
   }
 
   onAppended(handler: () => void): Unsubscribe {
-    return this.#subscribe(appendedSubject(this.root), () => handler())
+    this.#listen(appendedSubject(this.root), () => this.#local.appended())
+    return this.#local.onAppended(handler)
   }
 
-  publishLive(subject: string, payload: unknown): void {
-    if (!this.nc.isClosed()) this.nc.publish(subject, encoder.encode(JSON.stringify(payload)))
+  publishLive(subject: string, json: string): void {
+    this.#local.live(subject, json)
+    if (!this.nc.isClosed()) this.nc.publish(subject, encoder.encode(json))
   }
 
-  subscribeLive(subject: string, handler: (subject: string, payload: unknown) => void): Unsubscribe {
-    return this.#subscribe(subject, (s, data) => {
-      let payload: unknown
-      try {
-        payload = JSON.parse(decoder.decode(data))
-      } catch {
-        return
-      }
-      handler(s, payload)
+  subscribeLive(subject: string, handler: (subject: string, json: string) => void): Unsubscribe {
+    const remote = this.#subscribe(subject, (s, data) => handler(s, decoder.decode(data)))
+    const local = this.#local.subscribeLive(subject, handler)
+    return () => {
+      local()
+      remote()
+    }
+  }
+
+  /** One payload-less message per subject and turn of the event loop, however many asked. */
+  #signal(subject: string): void {
+    if (this.#scheduled.has(subject)) return
+    this.#scheduled.add(subject)
+    setImmediate(() => {
+      this.#scheduled.delete(subject)
+      if (!this.nc.isClosed()) this.nc.publish(subject)
     })
+  }
+
+  /** One subscription per signal subject, fanned out to this process's handlers. */
+  #listen(subject: string, fanOut: () => void): void {
+    if (this.#signals.has(subject)) return
+    const sub = this.nc.subscribe(subject, {
+      callback: (err) => {
+        if (!err) fanOut()
+      },
+    })
+    this.#signals.set(subject, sub)
+    this.#subs.add(sub)
   }
 
   #subscribe(subject: string, fn: (subject: string, data: Uint8Array) => void): Unsubscribe {
@@ -114,6 +164,7 @@ export class NatsBus implements Bus {
   }
 
   async close(): Promise<void> {
+    this.#local.clear()
     if (this.nc.isClosed()) return
     await this.nc.drain().catch(() => this.nc.close())
   }
@@ -124,6 +175,8 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
   const nc = await connect({
     servers: opts.url,
     name: opts.name ?? 'shop',
+    // Our own messages reach our own handlers directly (LocalHandlers), not through the server.
+    noEcho: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
     pingInterval: 10_000,

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../event-store/types.ts'
+import type { EventEnvelope } from '../event-store/types.ts'
 
 export type Unsubscribe = () => void
 
@@ -10,14 +10,18 @@ export interface Bus {
   readonly kind: 'nats' | 'memory'
   readonly root: string
   /** Publishes committed events and resolves once every one is acknowledged. */
-  publishEvents(events: readonly StoredEvent[]): Promise<void>
-  /** Called for every event that reaches the bus (a wake-up; the store stays the truth). */
-  onEvent(handler: (subject: string) => void): Unsubscribe
-  /** Tells the publisher that new events were committed. */
+  publishEvents(events: readonly EventEnvelope[]): Promise<void>
+  /** Called after a batch of events reached the bus (a wake-up; the store stays the truth). */
+  onPublished(handler: () => void): Unsubscribe
+  /** Called with the subject of every event of these stream types that reaches the bus. */
+  onEvents(streamTypes: readonly string[], handler: (subject: string) => void): Unsubscribe
+  /** Tells the readers of the store that new events were committed (coalesced per turn). */
   notifyAppended(): void
   onAppended(handler: () => void): Unsubscribe
-  publishLive(subject: string, payload: unknown): void
-  subscribeLive(subject: string, handler: (subject: string, payload: unknown) => void): Unsubscribe
+  /** A new read-model row for the live rooms, as JSON text (serialised once, by its maker). */
+  publishLive(subject: string, json: string): void
+  /** The rows of matching subjects, as the JSON text that was published. */
+  subscribeLive(subject: string, handler: (subject: string, json: string) => void): Unsubscribe
   /** Flushes buffered core messages (tests and latency-sensitive callers). */
   flush(): Promise<void>
   close(): Promise<void>

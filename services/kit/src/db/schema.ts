@@ -49,27 +49,17 @@ export interface TicketCountersTable {
   last: number
 }
 
-export interface RmOrderPublicTable {
-  ticket_number: number | null
+/** One row per order: its folded state, what the lists filter on, its ticket number. */
+export interface RmOrdersTable {
   order_id: string
   uid: string
   hash: string
   branch_id: string
   version: number
-  state: Json
-  view: Json
-  updated_at: Timestamp
-}
-
-export interface RmFrontdeskBoardTable {
-  ticket_number: number | null
-  order_id: string
-  branch_id: string
-  version: number
   status: string
   is_open: boolean
+  ticket_number: number | null
   state: Json
-  view: Json
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -122,11 +112,9 @@ export interface Database {
   es_events: EsEventsTable
   es_commands: EsCommandsTable
   es_checkpoints: EsCheckpointsTable
-  rm_order_public: RmOrderPublicTable
-  rm_frontdesk_board: RmFrontdeskBoardTable
+  rm_orders: RmOrdersTable
   rm_resources: RmResourcesTable
-  rm_order_public_tickets: TicketCountersTable
-  rm_frontdesk_board_tickets: TicketCountersTable
+  rm_order_tickets: TicketCountersTable
   auth_credentials: AuthCredentialsTable
   auth_sessions: AuthSessionsTable
   auth_login_failures: AuthLoginFailuresTable

@@ -41,3 +41,21 @@ export async function saveCheckpoint(db: Executor, id: string, cursor: Cursor): 
     db,
   )
 }
+
+/**
+ * The readers (checkpoint ids) that have not yet read the last committed event. "Last" is in
+ * feed order (transaction id, then position), not the highest position: positions are handed out
+ * before commit, so the event with the highest one may not be the one committed last.
+ */
+export async function readersBehind(db: Executor, ids: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    WITH head AS (
+      SELECT transaction_id, global_position FROM es_events
+       ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+    SELECT s.id FROM unnest(${[...ids]}::text[]) AS s(id)
+     CROSS JOIN head h
+      LEFT JOIN es_checkpoints c ON c.subscription_id = s.id
+     WHERE c.subscription_id IS NULL
+        OR (c.last_xid, c.last_position) < (h.transaction_id, h.global_position)`.execute(db)
+  return rows.map((r) => r.id)
+}

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { metrics } from '../metrics.ts'
 import { IdempotencyKeyReusedError, WrongExpectedVersionError } from './errors.ts'
+import type { GenerationGuard } from './generations.ts'
 import { appendToStream, findCommandResult, readStream } from './store.ts'
 import type { EventMetadata } from './types.ts'
 
@@ -21,6 +22,8 @@ export type HandleCommandInput<S, C, E extends { type: string }, R> = {
   /** The version the caller saw; a different current version is a conflict (409). */
   expectedVersion?: number
   idempotency?: { key: string; requestHash: string }
+  /** Append only while this generation is unchanged (the caller decided on data of that generation). */
+  guard?: GenerationGuard | undefined
   metadata?: (state: S, event: E) => EventMetadata
   /** The answer, computed from the new state; stored for idempotent retries. */
   result: (state: S, version: number) => R
@@ -73,6 +76,7 @@ export async function handleCommand<S, C, E extends { type: string }, R>(
           streamType: input.streamType,
           expectedVersion: stream.version,
           events: newEvents,
+          guard: input.guard,
           ...(idempotency
             ? {
                 command: {

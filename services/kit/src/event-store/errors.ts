@@ -12,6 +12,20 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/** An append guarded by a generation (see `generations.ts`) found it moved: nothing was written. */
+export class GenerationMovedError extends Error {
+  readonly generation: string
+  readonly expected: string
+  readonly current: string
+  constructor(generation: string, expected: string, current: string) {
+    super(`generation ${generation} moved: expected ${expected}, current ${current}`)
+    this.name = 'GenerationMovedError'
+    this.generation = generation
+    this.expected = expected
+    this.current = current
+  }
+}
+
 export class IdempotencyKeyReusedError extends Error {
   constructor() {
     super('idempotency key reused for a different request')

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
+import { CompiledQuery, PostgresQueryCompiler, type RootOperationNode, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts'
-import { WrongExpectedVersionError } from './errors.ts'
-import { appendToStream, cursorOf, pollCommitted, readStream } from './store.ts'
+import { GenerationMovedError, WrongExpectedVersionError } from './errors.ts'
+import { bumpGeneration, readGeneration } from './generations.ts'
+import { appendToStream, cursorOf, pollCommitted, pollCommittedEnvelopes, readStream } from './store.ts'
 import { START_CURSOR, type StoredEvent } from './types.ts'
 
 let t: TestDatabase
@@ -16,6 +17,8 @@ afterAll(async () => {
 })
 
 const ev = (type: string, data: unknown = {}) => ({ type, data })
+const compileQuery = (node: RootOperationNode) =>
+  new PostgresQueryCompiler().compileQuery(node, { queryId: { queryId: 'x' } } as never)
 
 describe('appendToStream', () => {
   it('creates a stream at version 0 and numbers its events from 1', async () => {
@@ -135,6 +138,156 @@ describe('appendToStream', () => {
   })
 })
 
+describe('batched appends (group commit)', () => {
+  it('appends made in one turn share a transaction; each is checked on its own and refused ones write nothing', async () => {
+    const name = `g-${randomUUID()}`
+    await t.db.transaction().execute((trx) => bumpGeneration(trx, name))
+    const s1 = `s-${randomUUID()}`
+    const s2 = `s-${randomUUID()}`
+    const existing = `s-${randomUUID()}`
+    await appendToStream(t.db, {
+      streamId: existing,
+      streamType: 'test',
+      expectedVersion: 0,
+      events: [ev('A')],
+    })
+    const key = `cmd-${randomUUID()}`
+    const results = await Promise.allSettled([
+      appendToStream(t.db, {
+        streamId: s1,
+        streamType: 'test',
+        expectedVersion: 0,
+        events: [ev('A'), ev('B')],
+      }),
+      // The same stream again, on top of the append before it in the batch.
+      appendToStream(t.db, { streamId: s1, streamType: 'test', expectedVersion: 2, events: [ev('C')] }),
+      // A stale version: refused alone.
+      appendToStream(t.db, { streamId: existing, streamType: 'test', expectedVersion: 0, events: [ev('X')] }),
+      // A moved generation: refused alone.
+      appendToStream(t.db, {
+        streamId: `s-${randomUUID()}`,
+        streamType: 'test',
+        expectedVersion: 0,
+        events: [ev('Y')],
+        guard: { name, generation: '0' },
+      }),
+      // One command twice: the second answers the first's result and appends nothing.
+      appendToStream(t.db, {
+        streamId: s2,
+        streamType: 'test',
+        expectedVersion: 0,
+        events: [ev('D')],
+        command: { id: key, requestHash: 'h', result: { first: true } },
+      }),
+      appendToStream(t.db, {
+        streamId: `s-${randomUUID()}`,
+        streamType: 'test',
+        expectedVersion: 0,
+        events: [ev('E')],
+        command: { id: key, requestHash: 'h', result: { first: false } },
+      }),
+    ])
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ])
+    const value = (i: number) => (results[i] as PromiseFulfilledResult<unknown>).value
+    expect(value(0)).toMatchObject({ kind: 'appended', version: 2 })
+    expect(value(1)).toMatchObject({ kind: 'appended', version: 3 })
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError)
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ current: 1 })
+    expect((results[3] as PromiseRejectedResult).reason).toBeInstanceOf(GenerationMovedError)
+    expect(value(4)).toMatchObject({ kind: 'appended', version: 1 })
+    expect(value(5)).toEqual({ kind: 'duplicate', result: { first: true }, requestHash: 'h' })
+
+    expect((await readStream(t.db, s1)).events.map((e) => e.type)).toEqual(['A', 'B', 'C'])
+    expect((await readStream(t.db, existing)).events.map((e) => e.type)).toEqual(['A'])
+    const { rows } = await sql<{ xids: number; events: number }>`
+      SELECT count(DISTINCT transaction_id)::int AS xids, count(*)::int AS events
+        FROM es_events WHERE stream_id IN (${s1}, ${s2})`.execute(t.db)
+    // One commit for the batch.
+    expect(rows[0]).toEqual({ xids: 1, events: 4 })
+    const { rows: refused } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM es_events WHERE event_type IN ('X', 'Y', 'E')`.execute(t.db)
+    expect(refused[0]!.n).toBe(0)
+  })
+
+  it('more appends than a batch holds: every one stored once, in several commits', async () => {
+    const streams = Array.from({ length: 150 }, () => `s-${randomUUID()}`)
+    const results = await Promise.all(
+      streams.map((streamId, i) =>
+        appendToStream(t.db, { streamId, streamType: 'test', expectedVersion: 0, events: [ev('N', { i })] }),
+      ),
+    )
+    expect(results.every((r) => r.kind === 'appended' && r.version === 1)).toBe(true)
+    const { rows } = await sql<{ events: number; xids: number }>`
+      SELECT count(*)::int AS events, count(DISTINCT transaction_id)::int AS xids
+        FROM es_events WHERE stream_id = ANY(${streams}::text[])`.execute(t.db)
+    expect(rows[0]!.events).toBe(150)
+    expect(rows[0]!.xids).toBeGreaterThan(1)
+    expect(rows[0]!.xids).toBeLessThan(150)
+  })
+})
+
+describe('append guards (generations)', () => {
+  it('appends while the generation is the one read, refuses once a writer moved it, writing nothing', async () => {
+    const name = `g-${randomUUID()}`
+    expect(await readGeneration(t.db, name)).toBe('0')
+    const first = `s-${randomUUID()}`
+    await appendToStream(t.db, {
+      streamId: first,
+      streamType: 'test',
+      expectedVersion: 0,
+      events: [ev('A')],
+      guard: { name, generation: '0' },
+    })
+    await t.db.transaction().execute((trx) => bumpGeneration(trx, name))
+    expect(await readGeneration(t.db, name)).toBe('1')
+
+    const second = `s-${randomUUID()}`
+    const refused = await appendToStream(t.db, {
+      streamId: second,
+      streamType: 'test',
+      expectedVersion: 0,
+      events: [ev('B')],
+      command: { id: `cmd-${randomUUID()}`, requestHash: 'h', result: { ok: true } },
+      guard: { name, generation: '0' },
+    }).catch((err: unknown) => err)
+    expect(refused).toBeInstanceOf(GenerationMovedError)
+    expect(refused).toMatchObject({ generation: name, expected: '0', current: '1' })
+    expect((await readStream(t.db, second)).version).toBe(0)
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM es_commands WHERE stream_id = ${second}`.execute(t.db)
+    expect(rows[0]?.n).toBe(0)
+
+    await appendToStream(t.db, {
+      streamId: second,
+      streamType: 'test',
+      expectedVersion: 0,
+      events: [ev('B')],
+      guard: { name, generation: '1' },
+    })
+    expect((await readStream(t.db, second)).version).toBe(1)
+    expect((await readStream(t.db, first)).version).toBe(1)
+  })
+
+  it('a bump that rolls back moves nothing', async () => {
+    const name = `g-${randomUUID()}`
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await bumpGeneration(trx, name)
+        throw new Error('rolled back')
+      })
+      .catch(() => {})
+    expect(await readGeneration(t.db, name)).toBe('0')
+  })
+})
+
 describe('pollCommitted', () => {
   it('50 concurrent writers while a poller tails: every event once, each stream in order', async () => {
     const { rows } = await sql<{ xid: string; position: string }>`
@@ -239,9 +392,73 @@ describe('pollCommitted', () => {
     expect(after.filter((e) => e.streamId.startsWith(streamId)).map((e) => e.type)).toEqual(['Late', 'Early'])
   })
 
-  it('the poll query uses its index', async () => {
+  it('both polls are served in index order (no sort), and order by transaction id and position as numbers', async () => {
+    // EXPLAIN the polls exactly as the store sends them (a logging executor catches the SQL).
+    const seen: { sql: string; parameters: readonly unknown[] }[] = []
+    const logging = t.db.withPlugin({
+      transformQuery: (args) => {
+        seen.push(compileQuery(args.node))
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    })
+    await pollCommitted(logging, { xid: '5', position: '7' }, 100)
+    await pollCommittedEnvelopes(logging, { xid: '5', position: '7' }, 100)
+    expect(seen).toHaveLength(2)
+    for (const query of seen) {
+      // On a small table the planner may sort anyway; with sorting off, it must be able not to.
+      const plan = await t.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_sort = off`.execute(trx)
+        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
+        )
+        return rows.map((r) => r['QUERY PLAN']).join('\n')
+      })
+      expect(plan).toContain('es_events_poll_idx')
+      expect(plan).not.toMatch(/\bSort\b/)
+    }
+  })
+
+  it('the publisher reads the same events as JSON made by the server, equal to the stored event', async () => {
+    const streamId = `s-${randomUUID()}`
+    await appendToStream(t.db, {
+      streamId,
+      streamType: 'order',
+      expectedVersion: 0,
+      events: [
+        {
+          type: 'OrderCreated',
+          data: {
+            uid: 'u-1',
+            price: 690,
+            nested: { list: [1, 'zwei', null], ok: true },
+            text: 'Zürich «2» \u00e9',
+          },
+          metadata: { branchId: 'b1', orderUid: 'u-1', actor: { kind: 'customer' } },
+        },
+        { type: 'OrderConfirmed', data: { at: '2026-11-23T10:00:00.000Z' } },
+      ],
+    })
+    const all = await pollCommitted(t.db, START_CURSOR, 100_000)
+    const envelopes = await pollCommittedEnvelopes(t.db, START_CURSOR, 100_000)
+    expect(envelopes.map((e) => e.eventId)).toEqual(all.map((e) => e.eventId))
+    for (const [i, stored] of all.entries()) {
+      const envelope = envelopes[i]!
+      expect(JSON.parse(envelope.json)).toEqual(stored)
+      expect(envelope).toMatchObject({
+        globalPosition: stored.globalPosition,
+        transactionId: stored.transactionId,
+        streamId: stored.streamId,
+        streamType: stored.streamType,
+        type: stored.type,
+        createdAt: stored.createdAt,
+      })
+    }
+    const ours = envelopes.filter((e) => e.streamId === streamId)
+    expect(ours.map((e) => e.metadata)).toEqual([{ branchId: 'b1', orderUid: 'u-1' }, {}])
     const { rows } = await sql<{ 'QUERY PLAN': string }>`
-      EXPLAIN SELECT * FROM es_events
+      EXPLAIN SELECT json_build_object('data', data)::text FROM es_events,
+              LATERAL (SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY') AS c) e
        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          AND (transaction_id, global_position) > ('0'::xid8, 0::bigint)
        ORDER BY transaction_id, global_position LIMIT 100`.execute(t.db)

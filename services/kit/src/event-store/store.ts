@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { isSerializationFailure, pgCode, WrongExpectedVersionError } from './errors.ts'
-import type { Cursor, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './types.ts'
+import { appendRefusal, type BatchItem, type BatchOutcome, batcherFor } from './append-batcher.ts'
+import { pgCode } from './errors.ts'
+import type { GenerationGuard } from './generations.ts'
+import type { Cursor, EventEnvelope, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './types.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -13,6 +15,8 @@ export type AppendInput = {
   events: NewEvent[]
   // Idempotency: the command's id and its stored answer, written in the same statement.
   command?: { id: string; requestHash: string; result: unknown }
+  /** Append only while this generation still has the value the caller read (else GenerationMovedError). */
+  guard?: GenerationGuard | undefined
 }
 
 export type AppendResult =
@@ -28,51 +32,69 @@ type AppendRow = {
   request_hash: string | null
 }
 
-const MAX_XID_RACE_RETRIES = 5
-
-/** Appends events in one round trip; throws WrongExpectedVersionError on a conflict. */
+/**
+ * Appends events; throws WrongExpectedVersionError on a conflict (GenerationMovedError when a
+ * guard moved). On the pool, concurrent appends share one round trip and one commit
+ * (append-batcher.ts); inside a caller's transaction it is one statement of that transaction.
+ */
 export async function appendToStream(db: Executor, input: AppendInput): Promise<AppendResult> {
   const eventIds = input.events.map((e) => e.eventId ?? randomUUID())
   const expected = input.expectedVersion === 'any' ? null : input.expectedVersion
-  const query = sql<AppendRow>`SELECT * FROM es_append(
-    ${input.streamId}, ${input.streamType}, ${expected}::integer,
-    ${JSON.stringify(
-      input.events.map((e, i) => ({
-        id: eventIds[i],
-        type: e.type,
-        schemaVersion: e.schemaVersion ?? 1,
-        data: e.data ?? null,
-        metadata: e.metadata ?? {},
-      })),
-    )}::jsonb,
-    ${input.command?.id ?? null}::text,
-    ${input.command?.requestHash ?? null}::text,
-    ${input.command ? JSON.stringify(input.command.result ?? null) : null}::jsonb)`
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const { rows } = await query.execute(db)
-      const row = rows[0]
-      if (!row) throw new Error('es_append returned no row')
-      if (row.duplicate) {
-        return { kind: 'duplicate', result: row.command_result, requestHash: row.request_hash ?? '' }
-      }
-      return {
-        kind: 'appended',
-        version: row.new_version ?? 0,
-        firstPosition: row.first_position ?? '0',
-        lastPosition: row.last_position ?? '0',
-        eventIds,
-      }
-    } catch (err) {
-      if (pgCode(err) === 'ES409') {
-        const current = Number.parseInt((err as { detail?: string }).detail ?? '0', 10) || 0
-        throw new WrongExpectedVersionError(input.streamId, expected, current)
-      }
-      // Only a transaction of our own can be retried here; inside a caller's transaction the
-      // caller must retry the whole unit.
-      if (isSerializationFailure(err) && !db.isTransaction && attempt < MAX_XID_RACE_RETRIES) continue
-      throw err
+  const item: BatchItem = {
+    streamId: input.streamId,
+    streamType: input.streamType,
+    expected,
+    events: input.events.map((e, i) => ({
+      id: eventIds[i]!,
+      type: e.type,
+      schemaVersion: e.schemaVersion ?? 1,
+      data: e.data ?? null,
+      metadata: e.metadata ?? {},
+    })),
+    commandId: input.command?.id ?? null,
+    requestHash: input.command?.requestHash ?? null,
+    commandResult: input.command ? (input.command.result ?? null) : null,
+    guardName: input.guard?.name ?? null,
+    guardGeneration: input.guard?.generation ?? null,
+  }
+  const outcome = db.isTransaction
+    ? await appendInTransaction(db, item)
+    : await batcherFor(db as Kysely<Database>).append(item)
+  if (outcome.duplicate) {
+    return { kind: 'duplicate', result: outcome.commandResult, requestHash: outcome.requestHash ?? '' }
+  }
+  return {
+    kind: 'appended',
+    version: outcome.newVersion ?? 0,
+    firstPosition: outcome.firstPosition ?? '0',
+    lastPosition: outcome.lastPosition ?? '0',
+    eventIds,
+  }
+}
+
+/** One es_append call inside the caller's transaction (the caller retries the whole unit). */
+async function appendInTransaction(db: Executor, item: BatchItem): Promise<BatchOutcome> {
+  const call =
+    item.guardName !== null
+      ? sql`es_append_if(${item.guardName}, ${item.guardGeneration}::bigint, `
+      : sql`es_append(`
+  try {
+    const { rows } = await sql<AppendRow>`SELECT * FROM ${call}
+      ${item.streamId}, ${item.streamType}, ${item.expected}::integer, ${JSON.stringify(item.events)}::jsonb,
+      ${item.commandId}::text, ${item.requestHash}::text,
+      ${item.commandId === null ? null : JSON.stringify(item.commandResult)}::jsonb)`.execute(db)
+    const row = rows[0]
+    if (!row) throw new Error('es_append returned no row')
+    return {
+      duplicate: row.duplicate,
+      newVersion: row.new_version,
+      firstPosition: row.first_position,
+      lastPosition: row.last_position,
+      commandResult: row.command_result,
+      requestHash: row.request_hash,
     }
+  } catch (err) {
+    throw appendRefusal(item, pgCode(err), (err as { detail?: string }).detail) ?? err
   }
 }
 
@@ -119,10 +141,21 @@ export async function readStream(
 }
 
 /**
- * Reads committed events after the cursor in commit-safe order: only transactions older than
- * every running one are visible, so no event can later appear behind the cursor. Must run in
- * READ COMMITTED (a repeatable-read snapshot would freeze the horizon).
+ * The commit-safe window after a cursor: only transactions older than every running one are
+ * visible, so no event can later appear behind the cursor. Must run in READ COMMITTED (a
+ * repeatable-read snapshot would freeze the horizon).
  */
+const committedAfter = (after: Cursor) => sql`
+  transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  AND (transaction_id, global_position) > (${after.xid}::xid8, ${after.position}::bigint)`
+
+/**
+ * Feed order. It names the table's columns: output columns of the same names are text, which
+ * would sort '1000' before '999' and keep the index from giving the order.
+ */
+const FEED_ORDER = sql`ORDER BY es_events.transaction_id, es_events.global_position`
+
+/** Reads committed events after the cursor in commit-safe feed order (see committedAfter). */
 export async function pollCommitted(
   db: Executor,
   after: Cursor,
@@ -135,15 +168,62 @@ export async function pollCommitted(
     SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_type, stream_position,
            event_id::text AS event_id, event_type, schema_version, data, metadata, created_at
       FROM es_events
-     WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       AND (transaction_id, global_position) > (${after.xid}::xid8, ${after.position}::bigint)
-       ${filter}
-     ORDER BY transaction_id, global_position
+     WHERE ${committedAfter(after)} ${filter}
+     ${FEED_ORDER}
      LIMIT ${limit}`.execute(db)
   return rows.map(toStored)
 }
 
-export function cursorOf(event: StoredEvent): Cursor {
+/**
+ * pollCommitted for the publisher: the same events in the same order, each with its StoredEvent
+ * JSON made by the server (the same fields, createdAt in UTC with milliseconds).
+ */
+export async function pollCommittedEnvelopes(
+  db: Executor,
+  after: Cursor,
+  limit: number,
+): Promise<EventEnvelope[]> {
+  const { rows } = await sql<{
+    global_position: string
+    transaction_id: string
+    stream_id: string
+    stream_type: string
+    event_id: string
+    event_type: string
+    branch_id: string | null
+    order_uid: string | null
+    created_at: string
+    json: string
+  }>`
+    SELECT global_position::text AS global_position, transaction_id::text AS transaction_id, stream_id, stream_type,
+           event_id::text AS event_id, event_type, metadata->>'branchId' AS branch_id,
+           metadata->>'orderUid' AS order_uid, e.created_at_text AS created_at,
+           json_build_object('globalPosition', global_position::text, 'transactionId', transaction_id::text,
+             'streamId', stream_id, 'streamType', stream_type, 'streamPosition', stream_position,
+             'eventId', event_id, 'type', event_type, 'schemaVersion', schema_version, 'data', data,
+             'metadata', metadata, 'createdAt', e.created_at_text)::text AS json
+      FROM es_events,
+           LATERAL (SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at_text) e
+     WHERE ${committedAfter(after)}
+     ${FEED_ORDER}
+     LIMIT ${limit}`.execute(db)
+  return rows.map((r) => ({
+    globalPosition: r.global_position,
+    transactionId: r.transaction_id,
+    streamId: r.stream_id,
+    streamType: r.stream_type,
+    eventId: r.event_id,
+    type: r.event_type,
+    createdAt: r.created_at,
+    metadata: {
+      ...(r.branch_id !== null ? { branchId: r.branch_id } : {}),
+      ...(r.order_uid !== null ? { orderUid: r.order_uid } : {}),
+    },
+    json: r.json,
+  }))
+}
+
+export function cursorOf(event: Pick<StoredEvent, 'transactionId' | 'globalPosition'>): Cursor {
   return { xid: event.transactionId, position: event.globalPosition }
 }
 

@@ -31,6 +31,15 @@ export type StoredEvent = {
   createdAt: string
 }
 
+/**
+ * An event as the publisher sends it: the fields the subject and the cursor need, and the whole
+ * StoredEvent as JSON text, made by PostgreSQL (never parsed and serialised again in between).
+ */
+export type EventEnvelope = Pick<
+  StoredEvent,
+  'globalPosition' | 'transactionId' | 'streamId' | 'streamType' | 'type' | 'eventId' | 'createdAt'
+> & { metadata: Pick<EventMetadata, 'branchId' | 'orderUid'>; json: string }
+
 // 'any' skips the check; 0 means the stream must not exist yet.
 export type ExpectedVersion = number | 'any'
 

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { adminQuery, canConnect, ensureTemplate } from './resources.ts'
+import { adminQuery, canConnect, deleteStreams, ensureTemplate, TEST_STREAMS } from './resources.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -56,10 +56,13 @@ export default async function setup(project: TestProject) {
   for (const { datname } of leftovers) {
     await adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {})
   }
+  // Event streams of earlier runs (each test file has a subject root, so a stream, of its own).
+  await deleteStreams(natsUrl, TEST_STREAMS)
   project.provide('pgAdminUrl', pgAdminUrl)
   project.provide('pgTemplate', pgTemplate)
   project.provide('natsUrl', natsUrl)
   return async () => {
+    await deleteStreams(natsUrl, TEST_STREAMS).catch(() => 0)
     for (const c of started) await c.stop().catch(() => {})
   }
 }

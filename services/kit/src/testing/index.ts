@@ -5,7 +5,7 @@ import { adminQuery, withDatabase } from './resources.ts'
 
 export { type NatsServerProcess, startNatsServer } from './nats-server.ts'
 export { freePort, type ServiceProcess, spawnService } from './processes.ts'
-export { canConnect } from './resources.ts'
+export { canConnect, deleteStreams } from './resources.ts'
 
 export type TestDatabase = DbHandle & { url: string; name: string; drop(): Promise<void> }
 

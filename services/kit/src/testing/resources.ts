@@ -86,3 +86,28 @@ export async function ensureTemplate(adminUrl: string): Promise<string> {
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${datname}"`).catch(() => {})
   return name
 }
+
+/**
+ * Deletes the event streams whose names match `pattern` (the streams of test files or bench
+ * runs: each has a subject root of its own, and JetStream keeps them on disk until deleted).
+ */
+export async function deleteStreams(natsUrl: string, pattern: RegExp): Promise<number> {
+  const { connect } = await import('@nats-io/transport-node')
+  const { jetstreamManager } = await import('@nats-io/jetstream')
+  const nc = await connect({ servers: natsUrl })
+  try {
+    const jsm = await jetstreamManager(nc)
+    let deleted = 0
+    for await (const stream of jsm.streams.list()) {
+      if (!pattern.test(stream.config.name)) continue
+      await jsm.streams.delete(stream.config.name).catch(() => false)
+      deleted++
+    }
+    return deleted
+  } finally {
+    await nc.close()
+  }
+}
+
+/** The streams of uniqueSubjectRoot(): 't' and ten hex digits, upper-cased by jetStreamName. */
+export const TEST_STREAMS = /^T[0-9A-F]{10}_EVENTS$/
