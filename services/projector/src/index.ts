@@ -1,17 +1,21 @@
 export { checkpointId, type LiveMessage, type Projection, type ProjectionContext } from './projection.ts'
 export {
   type BoardRow,
-  frontdeskBoardProjection,
   listBoard,
   listBranchOrders,
   listOrders,
   type OrderListFilter,
-} from './projections/frontdesk-board.projection.ts'
+} from './projections/frontdesk-board.ts'
+export {
+  boardRoomUpdate,
+  type LiveOrderRow,
+  orderRoomUpdate,
+} from './projections/live-rows.ts'
 export {
   findPublicOrder,
-  orderPublicProjection,
   type PublicOrderRow,
-} from './projections/order-public.projection.ts'
+} from './projections/order-public.ts'
+export { ordersProjection } from './projections/orders.projection.ts'
 export {
   type Projector,
   type ProjectorOptions,
@@ -20,8 +24,7 @@ export {
   startProjector,
 } from './projector.ts'
 
-import { frontdeskBoardProjection } from './projections/frontdesk-board.projection.ts'
-import { orderPublicProjection } from './projections/order-public.projection.ts'
+import { ordersProjection } from './projections/orders.projection.ts'
 
 /** Every read model, by name (`npm run projections:rebuild -- <name>`). */
-export const allProjections = [orderPublicProjection, frontdeskBoardProjection] as const
+export const allProjections = [ordersProjection] as const

@@ -1,7 +1,8 @@
 import type { Database, StoredEvent } from '@shop/kit'
 import type { Transaction } from 'kysely'
 
-export type LiveMessage = { subject: string; payload: unknown }
+/** A row for the live rooms: its subject and its JSON, serialised once. */
+export type LiveMessage = { subject: string; json: string }
 
 export type ProjectionContext = { subjectRoot: string }
 

@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto'
 import { defaultIds, runOrderCommand } from '@shop/api/commands'
-import { type Bus, connectNatsBus, silentLogger } from '@shop/kit'
+import {
+  appendToStream,
+  type Bus,
+  connectNatsBus,
+  migrateTo,
+  migrateToLatest,
+  pollCommitted,
+  readersBehind,
+  START_CURSOR,
+  silentLogger,
+} from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
-import type { OrderCommand } from '@shop/shared/domain/ordering'
+import { type CreateOrder, type OrderCommand, orderDecider } from '@shop/shared/domain/ordering'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allProjections, checkpointId, rebuildProjection, startProjector } from './index.ts'
+import {
+  allProjections,
+  checkpointId,
+  findPublicOrder,
+  ordersProjection,
+  rebuildProjection,
+  startProjector,
+} from './index.ts'
 
 let t: TestDatabase
 let bus: Bus
@@ -31,40 +48,57 @@ const PATHS: OrderCommand['type'][][] = [
   ['ProposeCounterAppointment', 'RejectCounterAppointment'],
 ]
 
+/** A one-bread order (the test's defaults) as the CreateOrder command. */
+function breadOrder(
+  orderId: string,
+  o: { at: string; branchId: string; firstName: string; lastName?: string; isDelivery?: boolean },
+): CreateOrder {
+  return {
+    type: 'CreateOrder',
+    at: o.at,
+    actor: { kind: 'customer' },
+    orderId,
+    uid: randomUUID(),
+    hash: defaultIds.hash(),
+    branchId: o.branchId,
+    isDelivery: o.isDelivery ?? false,
+    isDineIn: false,
+    tableIdentifier: null,
+    customer: { firstName: o.firstName, lastName: o.lastName ?? 'Test', email: null, phone: null },
+    items: [
+      {
+        itemId: `${orderId}-0`,
+        productUid: 'brot',
+        name: 'Brot',
+        amount: 1,
+        unit: 'piece',
+        unitPrice: 500,
+        total: 500,
+      },
+    ],
+    appointment: null,
+    comment: null,
+    paymentMethod: 'cash',
+    isOnlinePayment: false,
+    pricing: { totalGross: 500 },
+  }
+}
+
 async function createOrders(count: number) {
   const deps = { db: t.db, bus, now: () => new Date('2026-11-22T10:00:00Z'), ids: defaultIds }
   const staff = { kind: 'staff' as const, id: 'frontdesk:b1' }
   for (let i = 0; i < count; i++) {
     const orderId = randomUUID()
-    await runOrderCommand(deps, orderId, {
-      type: 'CreateOrder',
-      at: new Date(Date.UTC(2026, 10, 22, 8, i)).toISOString(),
-      actor: { kind: 'customer' },
+    await runOrderCommand(
+      deps,
       orderId,
-      uid: randomUUID(),
-      hash: defaultIds.hash(),
-      branchId: i % 3 === 0 ? 'b2' : 'b1',
-      isDelivery: i % 2 === 0 || PATHS[i % PATHS.length]!.includes('MarkDelivered'),
-      isDineIn: false,
-      tableIdentifier: null,
-      customer: { firstName: `Kunde ${i}`, lastName: 'Test', email: null, phone: null },
-      items: [
-        {
-          itemId: `${orderId}-0`,
-          productUid: 'brot',
-          name: 'Brot',
-          amount: 1,
-          unit: 'piece',
-          unitPrice: 500,
-          total: 500,
-        },
-      ],
-      appointment: null,
-      comment: null,
-      paymentMethod: 'cash',
-      isOnlinePayment: false,
-      pricing: { totalGross: 500 },
-    })
+      breadOrder(orderId, {
+        at: new Date(Date.UTC(2026, 10, 22, 8, i)).toISOString(),
+        branchId: i % 3 === 0 ? 'b2' : 'b1',
+        firstName: `Kunde ${i}`,
+        isDelivery: i % 2 === 0 || PATHS[i % PATHS.length]!.includes('MarkDelivered'),
+      }),
+    )
     for (const type of PATHS[i % PATHS.length]!) {
       const extra =
         type === 'RejectOrder'
@@ -87,20 +121,14 @@ async function createOrders(count: number) {
 }
 
 async function snapshot() {
-  const pub =
-    await sql`SELECT order_id, uid, hash, branch_id, version, ticket_number, state, view, updated_at FROM rm_order_public ORDER BY order_id`.execute(
-      t.db,
-    )
-  const board = await sql`SELECT * FROM rm_frontdesk_board ORDER BY order_id`.execute(t.db)
-  return { pub: pub.rows, board: board.rows }
+  const { rows } = await sql`SELECT * FROM rm_orders ORDER BY order_id`.execute(t.db)
+  const { rows: tickets } =
+    await sql`SELECT * FROM rm_order_tickets ORDER BY branch_id, business_date`.execute(t.db)
+  return { rows, tickets }
 }
 
 async function caughtUp(): Promise<boolean> {
-  const { rows } = await sql<{ n: string }>`
-    SELECT count(*)::text AS n FROM es_checkpoints
-     WHERE subscription_id = ANY(${allProjections.map(checkpointId)}::text[])
-       AND last_position = (SELECT max(global_position) FROM es_events)`.execute(t.db)
-  return rows[0]?.n === String(allProjections.length)
+  return (await readersBehind(t.db, allProjections.map(checkpointId))).length === 0
 }
 
 describe('projections', () => {
@@ -114,9 +142,9 @@ describe('projections', () => {
         await new Promise((r) => setTimeout(r, 50))
       }
       const live = await snapshot()
-      expect(live.pub).toHaveLength(45)
-      expect(live.board).toHaveLength(45)
-      expect(new Set(live.board.map((r: any) => r.status))).toEqual(
+      expect(live.rows).toHaveLength(45)
+      expect(live.tickets.length).toBeGreaterThan(0)
+      expect(new Set(live.rows.map((r: any) => r.status))).toEqual(
         new Set([
           'awaitingConfirmation',
           'confirmed',
@@ -144,6 +172,178 @@ describe('projections', () => {
       expect(await snapshot()).toEqual(live)
     } finally {
       await projector.stop()
+    }
+  })
+})
+
+describe('ticket numbers in one batch', () => {
+  it('count per branch and business day in feed order, the day in the branch zone, on across batches', async () => {
+    const db = await createTestDatabase({ max: 3 })
+    try {
+      // A branch in Auckland (UTC+13 in November): 10:30Z is 23:30 on the 22nd, 11:30Z the 23rd.
+      await sql`INSERT INTO rm_resources (type, id, version, data, created_at, updated_at)
+                VALUES ('branch', 'akl', 1, '{"timeZone":"Pacific/Auckland"}', now(), now())`.execute(db.db)
+      const deps = { db: db.db, bus, now: () => new Date(), ids: defaultIds }
+      const create = async (branchId: string, at: string) => {
+        const orderId = randomUUID()
+        await runOrderCommand(
+          deps,
+          orderId,
+          breadOrder(orderId, { at, branchId, firstName: 'Kundin', lastName: branchId }),
+        )
+        return orderId
+      }
+      // Interleaved in the feed; Zurich's 23:30 and 00:30 local are two business days as well.
+      const feed = [
+        await create('b1', '2026-11-22T10:00:00.000Z'),
+        await create('akl', '2026-11-22T10:30:00.000Z'),
+        await create('b1', '2026-11-22T10:40:00.000Z'),
+        await create('akl', '2026-11-22T11:30:00.000Z'),
+        await create('b1', '2026-11-22T22:30:00.000Z'),
+        await create('b1', '2026-11-22T23:30:00.000Z'),
+        await create('akl', '2026-11-22T11:45:00.000Z'),
+      ]
+      const projector = startProjector({ db: db.db, bus, log: silentLogger, projections: allProjections })
+      const ticketsOf = async () => {
+        const { rows } = await sql<{ order_id: string; ticket_number: number }>`
+          SELECT order_id, ticket_number FROM rm_orders`.execute(db.db)
+        return new Map(rows.map((r) => [r.order_id, r.ticket_number]))
+      }
+      try {
+        let tickets = await ticketsOf()
+        for (const deadline = Date.now() + 20_000; tickets.size < feed.length; tickets = await ticketsOf()) {
+          if (Date.now() > deadline) throw new Error('projector did not catch up')
+          await new Promise((r) => setTimeout(r, 20))
+        }
+        expect(feed.map((id) => tickets.get(id))).toEqual([
+          1, // b1, 22nd
+          1, // akl, 22nd (23:30 local)
+          2, // b1, 22nd
+          1, // akl, 23rd (00:30 local)
+          3, // b1, 22nd (23:30 local)
+          1, // b1, 23rd (00:30 local)
+          2, // akl, 23rd
+        ])
+        // A later batch goes on counting.
+        const later = await create('akl', '2026-11-22T12:00:00.000Z')
+        projector.kick()
+        for (const deadline = Date.now() + 20_000; !(await ticketsOf()).has(later); ) {
+          if (Date.now() > deadline) throw new Error('projector did not catch up')
+          await new Promise((r) => setTimeout(r, 20))
+        }
+        expect((await ticketsOf()).get(later)).toBe(3)
+      } finally {
+        await projector.stop()
+      }
+    } finally {
+      await db.drop()
+    }
+  })
+})
+
+describe('the public order before and after its projection', () => {
+  it('answers from the store with the same view (ticket number not given yet), then from the row', async () => {
+    const db = await createTestDatabase({ max: 2 })
+    try {
+      const create = breadOrder(randomUUID(), {
+        at: '2026-11-22T10:00:00.000Z',
+        branchId: 'b1',
+        firstName: 'Eva',
+      })
+      const events = orderDecider.decide(create, null)
+      await appendToStream(db.db, {
+        streamId: `order-${create.orderId}`,
+        streamType: 'order',
+        expectedVersion: 0,
+        events: events.map((e) => ({ type: e.type, data: e, metadata: { branchId: 'b1' } })),
+      })
+      const fromStore = await findPublicOrder(db.db, create.uid, create.hash)
+      expect(fromStore?.view).toMatchObject({ uid: create.uid, ticketNumber: null })
+      expect(await findPublicOrder(db.db, create.uid, '0'.repeat(32))).toBeUndefined()
+
+      // A rebuild reads up to the commit-safe head, which waits for transactions still open
+      // anywhere on the server (other test files run alongside): wait until the feed has it.
+      for (
+        const deadline = Date.now() + 20_000;
+        (await pollCommitted(db.db, START_CURSOR, 10)).length === 0;
+      ) {
+        if (Date.now() > deadline) throw new Error('the order never became commit-safe')
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      await rebuildProjection(db.db, ordersProjection)
+      const fromRow = await findPublicOrder(db.db, create.uid, create.hash)
+      expect(fromRow?.view).toEqual({ ...fromStore!.view, ticketNumber: 1 })
+      expect(fromRow?.version).toBe(fromStore?.version)
+      expect(await findPublicOrder(db.db, create.uid, '0'.repeat(32))).toBeUndefined()
+    } finally {
+      await db.drop()
+    }
+  })
+})
+
+describe('upgrading to one orders read model (migration 0007)', () => {
+  it('drops the old tables and checkpoints; the projector builds rm_orders from the store with the same tickets', async () => {
+    const db = await createTestDatabase({ max: 3 })
+    try {
+      await migrateTo(db.db as never, '20261122T0006-notifications')
+      const ids: string[] = []
+      for (let i = 0; i < 3; i++) {
+        const orderId = randomUUID()
+        ids.push(orderId)
+        const events = orderDecider.decide(
+          breadOrder(orderId, {
+            at: `2026-11-22T1${i}:00:00.000Z`,
+            branchId: 'b1',
+            firstName: `Kunde ${i}`,
+            lastName: 'Alt',
+          }),
+          null,
+        )
+        // The store as it was then: es_append, one transaction per order.
+        await db.db.transaction().execute((trx) =>
+          appendToStream(trx, {
+            streamId: `order-${orderId}`,
+            streamType: 'order',
+            expectedVersion: 0,
+            events: events.map((e) => ({ type: e.type, data: e, metadata: { branchId: 'b1' } })),
+          }),
+        )
+      }
+      // What the two old projections had written: rows, counters and their checkpoints.
+      await sql`INSERT INTO rm_order_public (order_id, uid, hash, branch_id, version, state, view, ticket_number)
+                VALUES ('old', 'old-uid', 'h', 'b1', 1, '{}', '{}', 7)`.execute(db.db)
+      await sql`INSERT INTO rm_order_public_tickets VALUES ('b1', '2026-11-22', 7)`.execute(db.db)
+      await sql`INSERT INTO es_checkpoints (subscription_id, last_xid, last_position)
+                VALUES ('projection:order-public', '0', 999), ('projection:frontdesk-board', '0', 999)`.execute(
+        db.db,
+      )
+
+      await migrateToLatest(db.db as never)
+      const { rows: left } = await sql<{ tables: string[]; checkpoints: number }>`
+        SELECT array(SELECT table_name::text FROM information_schema.tables
+                      WHERE table_name LIKE 'rm_order%' OR table_name LIKE 'rm_frontdesk%' ORDER BY 1) AS tables,
+               (SELECT count(*)::int FROM es_checkpoints WHERE subscription_id LIKE 'projection:%') AS checkpoints`.execute(
+        db.db,
+      )
+      expect(left[0]).toEqual({ tables: ['rm_order_tickets', 'rm_orders'], checkpoints: 0 })
+
+      const projector = startProjector({ db: db.db, bus, log: silentLogger, projections: allProjections })
+      try {
+        const rows = async () =>
+          (
+            await sql<{ order_id: string; ticket_number: number }>`
+              SELECT order_id, ticket_number FROM rm_orders ORDER BY ticket_number`.execute(db.db)
+          ).rows
+        for (const deadline = Date.now() + 20_000; (await rows()).length < 3; ) {
+          if (Date.now() > deadline) throw new Error('projector did not build the read model')
+          await new Promise((r) => setTimeout(r, 20))
+        }
+        expect(await rows()).toEqual(ids.map((order_id, i) => ({ order_id, ticket_number: i + 1 })))
+      } finally {
+        await projector.stop()
+      }
+    } finally {
+      await db.drop()
     }
   })
 })

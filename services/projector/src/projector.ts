@@ -62,7 +62,7 @@ export async function runProjectionBatch(
     return { applied: relevant.length, polled: events.length, busy: false }
   })
   // Only after the commit: a client must never see a row that could still roll back.
-  for (const m of live) bus.publishLive(m.subject, m.payload)
+  for (const m of live) bus.publishLive(m.subject, m.json)
   if (result.applied > 0) metrics.projectedEvents.inc({ projection: projection.name }, result.applied)
   if (lastCreatedAt) {
     metrics.projectionLag.set(
@@ -79,9 +79,9 @@ export function startProjector(opts: ProjectorOptions): Projector {
   const idlePollMs = opts.idlePollMs ?? 1000
   const signal = new WakeSignal()
   let running = true
-  // Woken by every event on the bus, and already by the "appended" signal the API sends after
-  // its commit, which spares the publisher's round trip on the latency path.
-  const unsubscribeEvents = opts.bus.onEvent(() => signal.notify())
+  // Woken by the "appended" signal the API sends after its commit (the latency path), and by
+  // the publisher's "published" signal for events whose writer sent none.
+  const unsubscribeEvents = opts.bus.onPublished(() => signal.notify())
   const unsubscribeAppended = opts.bus.onAppended(() => signal.notify())
   const unsubscribe = () => {
     unsubscribeEvents()
