@@ -44,5 +44,6 @@ export function startConfiguredNotifier(deps: {
     retry: settings.retry,
     leaseMs: settings.leaseMs,
     pollMs: settings.pollMs,
+    sendBatchSize: settings.sendConcurrency,
   })
 }

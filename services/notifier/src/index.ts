@@ -1,7 +1,7 @@
 export { backoffMs, DEFAULT_RETRY, nextRetryMs, type RetryPolicy } from './backoff.ts'
 export { type NotifierOverrides, startConfiguredNotifier } from './configured.ts'
 export { DEFAULT_CHECKPOINT, ensureNotifierCheckpoint, runConsumerBatch } from './consumer.ts'
-export { branchInfo, orderStateAt, pickLocale, renderContext, shopInfo } from './context.ts'
+export { currentOrder, pickLocale, renderContext } from './context.ts'
 export {
   type Audience,
   type Channel,
@@ -12,14 +12,15 @@ export {
   type JobView,
   jobView,
   listOrderJobs,
+  type Message,
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from './jobs.ts'
 export { type Notifier, type NotifierOptions, startNotifier } from './notifier.ts'
-export { jobFor, KIND_OF_EVENT, targetsFor } from './plan.ts'
+export { jobFor, KIND_OF_EVENT, renderMessage, targetsFor } from './plan.ts'
 export { formatDateTime, type RenderContext, renderMail, renderSms, statusUrlOf } from './render.ts'
 export { enqueueResend, type ResendResult } from './resend.ts'
-export { runSendBatch } from './sender.ts'
+export { createSendQueue, runSendBatch, type SendQueue } from './sender.ts'
 export { createTransports, loadNotifierSettings, type NotifierSettings } from './settings.ts'
 export { DeliveryError } from './transports/delivery-error.ts'
 export {

@@ -16,7 +16,11 @@ export type Channel = 'email' | 'sms'
 export type Audience = 'customer' | 'branch'
 export type JobStatus = 'pending' | 'sent' | 'failed'
 
-/** A message to send, rendered when the job is made: a retry sends the same text. */
+/**
+ * A message to send to one recipient about one order. The message describes the order at
+ * `orderVersion`: it is rendered when the job is made and sent from memory right away; a retry
+ * renders it again from the order at that version. Only the subject is kept, for the log.
+ */
 export type JobSpec = {
   orderId: string
   branchId: string
@@ -28,13 +32,20 @@ export type JobSpec = {
   audience: Audience
   recipient: string
   locale: string
+  /** The order version the message describes (null: a job made before versions were kept). */
+  orderVersion: number | null
+  subject: string | null
+  /** Made as failed (e.g. the message could not be rendered): kept visible, never sent. */
+  failedWith?: string
+}
+
+/** The rendered message: what a transport sends. */
+export type Message = {
   fromName: string | null
   replyTo: string | null
   subject: string | null
   body: string
   html: string | null
-  /** Made as failed (e.g. the message could not be rendered): kept visible, never sent. */
-  failedWith?: string
 }
 
 /** A stored job: its spec (minus the failure it may have been made with) and its delivery state. */
@@ -48,6 +59,8 @@ export type Job = Omit<JobSpec, 'failedWith'> & {
   createdAt: string
   updatedAt: string
   sentAt: string | null
+  /** The text a job made before versions were kept was stored with (else null: render it). */
+  stored: Message | null
 }
 
 type JobRow = {
@@ -61,10 +74,11 @@ type JobRow = {
   audience: Audience
   recipient: string
   locale: string
+  order_version: number | null
   from_name: string | null
   reply_to: string | null
   subject: string | null
-  body: string
+  body: string | null
   html: string | null
   status: JobStatus
   attempts: number
@@ -90,11 +104,8 @@ function toJob(r: JobRow): Job {
     audience: r.audience,
     recipient: r.recipient,
     locale: r.locale,
-    fromName: r.from_name,
-    replyTo: r.reply_to,
+    orderVersion: r.order_version,
     subject: r.subject,
-    body: r.body,
-    html: r.html,
     status: r.status,
     attempts: r.attempts,
     nextAttemptAt: iso(r.next_attempt_at),
@@ -103,43 +114,67 @@ function toJob(r: JobRow): Job {
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     sentAt: r.sent_at === null ? null : iso(r.sent_at),
+    stored:
+      r.body === null
+        ? null
+        : { fromName: r.from_name, replyTo: r.reply_to, subject: r.subject, body: r.body, html: r.html },
   }
 }
 
 const COLUMNS = sql.raw(`id::text AS id, order_id, branch_id, source_id, source_type, kind, channel, audience,
-  recipient, locale, from_name, reply_to, subject, body, html, status, attempts, next_attempt_at,
-  last_error, transport_id, created_at, updated_at, sent_at`)
+  recipient, locale, order_version, from_name, reply_to, subject, body, html, status, attempts,
+  next_attempt_at, last_error, transport_id, created_at, updated_at, sent_at`)
 
 /**
  * Inserts jobs; one whose key (source, kind, channel, audience) exists already is skipped, so a
- * replayed event inserts nothing. Returns the jobs inserted now.
+ * replayed event inserts nothing. Returns the jobs inserted now. With `claim`, the first
+ * `claim.count` of them are inserted already claimed (attempt 1, leased) by a caller that sends
+ * them itself right after its commit: no separate claim is written for them.
  */
-export async function insertJobs(db: Executor, specs: readonly JobSpec[]): Promise<Job[]> {
+export async function insertJobs(
+  db: Executor,
+  specs: readonly JobSpec[],
+  claim?: { count: number; leaseMs: number },
+): Promise<Job[]> {
   const inserted: Job[] = []
-  for (const s of specs) {
-    const failed = s.failedWith !== undefined
+  const claimCount = claim?.count ?? 0
+  const lease = claim?.leaseMs ?? 0
+  // One statement per chunk (14 parameters a job stay far below PostgreSQL's 65,535).
+  for (let i = 0; i < specs.length; i += INSERT_CHUNK) {
+    const values = specs.slice(i, i + INSERT_CHUNK).map((s, j) => {
+      const failed = s.failedWith !== undefined
+      const claimed = !failed && i + j < claimCount
+      return sql`(${randomUUID()}::uuid, ${s.orderId}, ${s.branchId}, ${s.sourceId}, ${s.sourceType}, ${s.kind},
+              ${s.channel}, ${s.audience}, ${s.recipient}, ${s.locale}, ${s.orderVersion}::integer, ${s.subject},
+              ${failed ? 'failed' : 'pending'}, ${s.failedWith ?? null}, ${claimed ? 1 : 0}::integer,
+              now() + ${claimed ? lease : 0}::float8 * interval '1 millisecond')`
+    })
     const { rows } = await sql<JobRow>`
       INSERT INTO notification_jobs (id, order_id, branch_id, source_id, source_type, kind, channel, audience,
-                                     recipient, locale, from_name, reply_to, subject, body, html, status,
-                                     last_error)
-      VALUES (${randomUUID()}::uuid, ${s.orderId}, ${s.branchId}, ${s.sourceId}, ${s.sourceType}, ${s.kind},
-              ${s.channel}, ${s.audience}, ${s.recipient}, ${s.locale}, ${s.fromName}, ${s.replyTo},
-              ${s.subject}, ${s.body}, ${s.html}, ${failed ? 'failed' : 'pending'}, ${s.failedWith ?? null})
+                                     recipient, locale, order_version, subject, status, last_error, attempts,
+                                     next_attempt_at)
+      VALUES ${sql.join(values)}
       ON CONFLICT ON CONSTRAINT notification_jobs_source_key DO NOTHING
       RETURNING ${COLUMNS}`.execute(db)
-    if (rows[0]) inserted.push(toJob(rows[0]))
+    inserted.push(...rows.map(toJob))
   }
   return inserted
 }
 
+/** The key a job is unique by (its source names its order), to find a spec's stored job. */
+export const jobKey = (j: Pick<JobSpec, 'sourceId' | 'kind' | 'channel' | 'audience'>): string =>
+  `${j.sourceId}\u0000${j.kind}\u0000${j.channel}\u0000${j.audience}`
+
+const INSERT_CHUNK = 1000
+
 export async function findJobBySource(
   db: Executor,
-  key: Pick<JobSpec, 'sourceId' | 'kind' | 'channel' | 'audience'>,
+  key: Pick<JobSpec, 'orderId' | 'sourceId' | 'kind' | 'channel' | 'audience'>,
 ): Promise<Job | undefined> {
   const { rows } = await sql<JobRow>`
     SELECT ${COLUMNS} FROM notification_jobs
-     WHERE source_id = ${key.sourceId} AND kind = ${key.kind} AND channel = ${key.channel}
-       AND audience = ${key.audience}`.execute(db)
+     WHERE order_id = ${key.orderId} AND source_id = ${key.sourceId} AND kind = ${key.kind}
+       AND channel = ${key.channel} AND audience = ${key.audience}`.execute(db)
   return rows[0] ? toJob(rows[0]) : undefined
 }
 
@@ -174,16 +209,40 @@ export async function claimDueJobs(db: Executor, limit: number, leaseMs: number)
 }
 
 /**
- * The outcome of the attempt `job.attempts` (a sent job keeps the error of an earlier attempt:
- * the log shows it went out after trouble): written only while the job is still in that claim
- * (a sender whose lease ran out does not overwrite a newer attempt's outcome).
+ * Records the successful attempt `job.attempts` of several jobs in one statement (a sent job
+ * keeps the error of an earlier attempt: the log shows it went out after trouble), each only
+ * while it is still in that claim (a sender whose lease ran out does not overwrite a newer
+ * attempt's outcome). Returns the ids recorded.
  */
-export async function markSent(db: Executor, job: Job, transportId: string | null): Promise<boolean> {
-  const result = await sql`
-    UPDATE notification_jobs
-       SET status = 'sent', sent_at = now(), updated_at = now(), transport_id = ${transportId}
-     WHERE id = ${job.id}::uuid AND status = 'pending' AND attempts = ${job.attempts}`.execute(db)
-  return Number(result.numAffectedRows ?? 0) > 0
+export async function markSentMany(
+  db: Executor,
+  sent: readonly { job: Job; transportId: string | null }[],
+): Promise<Set<string>> {
+  if (sent.length === 0) return new Set()
+  const { rows } = await sql<{ id: string }>`
+    UPDATE notification_jobs j
+       SET status = 'sent', sent_at = now(), updated_at = now(), transport_id = v.transport_id
+      FROM unnest(${sent.map((s) => s.job.id)}::uuid[], ${sent.map((s) => s.job.attempts)}::integer[],
+                  ${sent.map((s) => s.transportId)}::text[]) AS v(id, attempts, transport_id)
+     WHERE j.id = v.id AND j.status = 'pending' AND j.attempts = v.attempts
+    RETURNING j.id::text AS id`.execute(db)
+  return new Set(rows.map((r) => r.id))
+}
+
+/**
+ * Gives claims back unused (a notifier stopping with jobs it had not started yet): they are due
+ * again at once for any notifier, and the attempt that never happened is not counted.
+ */
+export async function releaseClaims(
+  db: Executor,
+  jobs: readonly Pick<Job, 'id' | 'attempts'>[],
+): Promise<void> {
+  if (jobs.length === 0) return
+  await sql`
+    UPDATE notification_jobs j
+       SET attempts = j.attempts - 1, next_attempt_at = now(), updated_at = now()
+      FROM unnest(${jobs.map((j) => j.id)}::uuid[], ${jobs.map((j) => j.attempts)}::integer[]) AS v(id, attempts)
+     WHERE j.id = v.id AND j.status = 'pending' AND j.attempts = v.attempts`.execute(db)
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
 import { createUser } from '@shop/api/resources'
 import { call, get, login, orderBody, post } from '@shop/api/testing'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatDateTime } from './render.ts'
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from './testing/smtp-sink.ts'
@@ -179,6 +180,20 @@ describe('notifications from order events', () => {
     expect(toCustomer!.messageId).toBe(`<notification-${customerJob.id}@testbaeckerei.example>`)
   })
 
+  it('an order placed in French is mailed to the customer in French; the branch still reads German', async () => {
+    const res = await post(`${s.url}/api/orders`, orderBody(s.branch.id, { firstName: 'Chloé' }), {
+      'accept-language': 'fr-CH,fr;q=0.9,de;q=0.5',
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const order = res.body.data as { uid: string; hash: string }
+    await sink.waitFor((m) => mailsOf(order, m).length >= 2)
+    const [toCustomer] = bySubject(mailsOf(order), 'Votre commande chez Testfiliale a bien été reçue')
+    expect(toCustomer?.envelopeTo).toEqual([CUSTOMER])
+    expect(plain(toCustomer!.text)).toContain('Bonjour Chloé Muster,')
+    const [toBranch] = bySubject(mailsOf(order), 'Neue Bestellung von Chloé Muster')
+    expect(toBranch?.envelopeTo).toEqual([BRANCH_MAIL])
+  })
+
   it('a rejection mails the customer with the shop’s message', async () => {
     const order = await createOrder({ firstName: 'Beat' })
     await staffAction(order.id, 'status/reject', { version: 1, message: 'Heute leider ausverkauft' })
@@ -239,9 +254,12 @@ describe('notifications from order events', () => {
     await sink.stop()
     try {
       await staffAction(order.id, 'status/confirm', { version: 1 })
-      const failing = await until('a failed attempt in the log', async () => {
+      // Two attempts failed and recorded: waiting for the back-off (under a second), not claimed
+      // for a send under way (a 10 s lease), so the one that succeeds is the third or later.
+      const failing = await until('two failed attempts in the log', async () => {
         const j = (await jobs(order.id)).find((x) => x.kind === 'confirmed')
-        return j && j.attempts >= 2 ? j : undefined
+        const waiting = j && Date.parse(j.nextAttemptAt) - Date.now() < 5_000
+        return j && j.attempts >= 2 && j.lastError && waiting ? j : undefined
       })
       expect(failing.status).toBe('pending')
       expect(failing.lastError).toMatch(/ECONNREFUSED/)
@@ -271,6 +289,31 @@ describe('notifications from order events', () => {
     expect(sms.attempts).toBe(1)
     expect(sms.lastError).toBe("Twilio 400 (21211): The 'To' number +4179123 is not a valid phone number.")
     expect(sms.nextAttemptAt).toBeNull()
+  })
+})
+
+describe('a job made before messages were rendered when sent', () => {
+  it('goes out with the text it was stored with', async () => {
+    const order = await createOrder({ firstName: 'Olga' })
+    await sink.waitFor((m) => mailsOf(order, m).length >= 2)
+    const id = randomUUID()
+    await sql`
+      INSERT INTO notification_jobs (id, order_id, branch_id, source_id, source_type, kind, channel, audience,
+                                     recipient, locale, from_name, reply_to, subject, body, html)
+      VALUES (${id}::uuid, ${order.id}, ${s.branch.id}, ${`legacy:${id}`}, 'resend', 'new-order', 'email',
+              'customer', ${CUSTOMER}, 'de-CH', 'Alte Bäckerei', ${BRANCH_MAIL}, 'Gespeicherter Betreff',
+              ${`Gespeicherter Text ${link(order)}`}, '<p>Gespeichert</p>')`.execute(s.db.db)
+    s.notifier!.kick()
+    await sink.waitFor((m) => bySubject(mailsOf(order, m), 'Gespeicherter Betreff').length > 0)
+    const [mail] = bySubject(mailsOf(order), 'Gespeicherter Betreff')
+    expect(mail!.from).toBe('Alte Bäckerei <bestellungen@testbaeckerei.example>')
+    expect(plain(mail!.text).trim()).toBe(`Gespeicherter Text ${link(order)}`)
+    expect(mail!.html?.trim()).toBe('<p>Gespeichert</p>')
+    const job = await until('the job sent', async () => {
+      const j = (await jobs(order.id)).find((x) => x.id === id)
+      return j?.status === 'sent' ? j : undefined
+    })
+    expect(job.attempts).toBe(1)
   })
 })
 

@@ -30,6 +30,9 @@ beforeAll(async () => {
     NOTIFY_RETRY_CAP_MS: '400',
     NOTIFY_LEASE_MS: String(LEASE_MS),
     NOTIFY_POLL_MS: '100',
+    // Two messages under way at once (plus two claimed by the sender loop): a stop finds some
+    // on the wire and some still waiting.
+    NOTIFY_SEND_CONCURRENCY: '2',
   }
 }, 60_000)
 afterAll(async () => {

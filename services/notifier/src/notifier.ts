@@ -1,8 +1,16 @@
-import { type BranchDirectory, type Bus, type Db, type Logger, sleep, WakeSignal } from '@shop/kit'
+import {
+  type BranchDirectory,
+  type Bus,
+  type Db,
+  type Logger,
+  sleep,
+  WakeSignal,
+  yieldToEventLoop,
+} from '@shop/kit'
 import { DEFAULT_RETRY, type RetryPolicy } from './backoff.ts'
 import { DEFAULT_CHECKPOINT, ensureNotifierCheckpoint, runConsumerBatch } from './consumer.ts'
 import { msUntilNextDue } from './jobs.ts'
-import { runSendBatch } from './sender.ts'
+import { createSendQueue, runSendBatch } from './sender.ts'
 import type { MailSender } from './transports/mail.ts'
 import type { SmsSender } from './transports/sms.ts'
 
@@ -25,6 +33,7 @@ export type NotifierOptions = {
   /** Longest sleep of both loops when nothing wakes them (ms). */
   pollMs?: number
   batchSize?: number
+  /** Messages sent side by side: new jobs sent at once from memory, and due jobs per claim. */
   sendBatchSize?: number
 }
 
@@ -51,26 +60,36 @@ const FOLLOW_UP_DELAYS_MS = [1, 3, 8, 20, 50]
 export function startNotifier(opts: NotifierOptions): Notifier {
   const checkpoint = opts.checkpoint ?? DEFAULT_CHECKPOINT
   const pollMs = opts.pollMs ?? 1000
-  const batchSize = opts.batchSize ?? 100
+  const batchSize = opts.batchSize ?? 500
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry }
   const consumerSignal = new WakeSignal()
   const senderSignal = new WakeSignal()
   let running = true
-  const unsubscribeEvents = opts.bus.onEvent(() => consumerSignal.notify())
+  const unsubscribeEvents = opts.bus.onPublished(() => consumerSignal.notify())
   const unsubscribeAppended = opts.bus.onAppended(() => consumerSignal.notify())
   const deps = { publicUrl: opts.publicUrl, branches: opts.branches }
   const senderOptions = {
     db: opts.db,
     log: opts.log,
+    deps,
     mail: opts.mail,
     sms: opts.sms,
     mailFrom: opts.mailFrom ?? 'shop@localhost',
     retry,
     leaseMs: opts.leaseMs ?? 120_000,
-    batchSize: opts.sendBatchSize ?? 5,
+    // Sent side by side, each on its own SMTP connection: enough for a busy evening, few
+    // enough for a mail server's per-client limits (NOTIFY_SEND_CONCURRENCY).
+    batchSize: opts.sendBatchSize ?? 20,
   }
 
   let checkpointReady = false
+
+  // New jobs are inserted claimed and sent from memory right after their batch commits, as
+  // many as the queue takes; the others wait for the sender loop.
+  const queue = createSendQueue(senderOptions, {
+    concurrency: senderOptions.batchSize,
+    capacity: Math.max(1000, senderOptions.batchSize * 10),
+  })
 
   const catchUp = async (): Promise<number> => {
     if (!checkpointReady) {
@@ -79,9 +98,14 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     }
     let total = 0
     for (;;) {
-      const r = await runConsumerBatch(opts.db, { checkpoint, batchSize, deps, log: opts.log })
+      // Let the sends handed over last round get under way first: what they free, this round
+      // may claim.
+      await yieldToEventLoop()
+      const claim = { count: queue.free, leaseMs: senderOptions.leaseMs }
+      const r = await runConsumerBatch(opts.db, { checkpoint, batchSize, deps, log: opts.log, claim })
       total += r.polled
-      if (r.inserted.length > 0) senderSignal.notify()
+      queue.push(r.claimed)
+      if (r.inserted.length > r.claimed.length) senderSignal.notify()
       if (r.busy || r.polled < batchSize || !running) return total
     }
   }
@@ -157,6 +181,7 @@ export function startNotifier(opts: NotifierOptions): Notifier {
       consumerSignal.notify()
       senderSignal.notify()
       await done
+      await queue.close()
       await opts.mail.close()
     },
   }

@@ -1,4 +1,4 @@
-import type { Audience, Channel, JobSpec, NotificationKind } from './jobs.ts'
+import type { Audience, Channel, JobSpec, Message, NotificationKind } from './jobs.ts'
 import { type RenderContext, renderMail, renderSms } from './render.ts'
 
 /** Which order events notify, and as what. */
@@ -31,8 +31,36 @@ export function targetsFor(kind: NotificationKind, ctx: RenderContext): Target[]
   return targets
 }
 
-/** One job: the message rendered now, so a retry sends the same text. */
-export function jobFor(target: Target, ctx: RenderContext, source: { id: string; type: string }): JobSpec {
+/** Customers read the language they ordered in; a branch reads its own. */
+const forAudience = (ctx: RenderContext, audience: Audience): RenderContext =>
+  audience === 'branch' && ctx.staffLocale !== ctx.locale ? { ...ctx, locale: ctx.staffLocale } : ctx
+
+/** The message of one target (throws when it cannot be rendered). */
+export function renderMessage(target: Target, orderCtx: RenderContext): Message {
+  const ctx = forAudience(orderCtx, target.audience)
+  if (target.channel === 'sms') {
+    return { fromName: null, replyTo: null, subject: null, body: renderSms(target.kind, ctx), html: null }
+  }
+  const mail = renderMail(target.kind, target.audience, ctx)
+  return {
+    fromName: ctx.shop.name,
+    // Customers' answers reach the branch; the branch's answer reaches the customer.
+    replyTo: target.audience === 'customer' ? ctx.branch.email : ctx.order.customer.email,
+    subject: mail.subject,
+    body: mail.text,
+    html: mail.html,
+  }
+}
+
+/**
+ * One job and its message, rendered now (the caller sends it from memory). A message that
+ * cannot be rendered makes a failed job, visible in the order's log, and never blocks the feed.
+ */
+export function jobFor(
+  target: Target,
+  ctx: RenderContext,
+  source: { id: string; type: string; orderVersion: number },
+): { spec: JobSpec; message: Message | null } {
   const base = {
     orderId: ctx.order.orderId,
     branchId: ctx.order.branchId,
@@ -42,39 +70,20 @@ export function jobFor(target: Target, ctx: RenderContext, source: { id: string;
     channel: target.channel,
     audience: target.audience,
     recipient: target.recipient,
-    locale: ctx.locale,
+    locale: forAudience(ctx, target.audience).locale,
+    orderVersion: source.orderVersion,
   }
   try {
-    if (target.channel === 'sms') {
-      return {
-        ...base,
-        fromName: null,
-        replyTo: null,
-        subject: null,
-        body: renderSms(target.kind, ctx),
-        html: null,
-      }
-    }
-    const mail = renderMail(target.kind, target.audience, ctx)
-    return {
-      ...base,
-      fromName: ctx.shop.name,
-      // Customers' answers reach the branch; the branch's answer reaches the customer.
-      replyTo: target.audience === 'customer' ? ctx.branch.email : ctx.order.customer.email,
-      subject: mail.subject,
-      body: mail.text,
-      html: mail.html,
-    }
+    const message = renderMessage(target, ctx)
+    return { spec: { ...base, subject: message.subject }, message }
   } catch (err) {
-    // Never block the feed on one message: the job is kept as failed, visible in the order's log.
     return {
-      ...base,
-      fromName: null,
-      replyTo: null,
-      subject: null,
-      body: '',
-      html: null,
-      failedWith: `render failed: ${err instanceof Error ? err.message : String(err)}`,
+      spec: {
+        ...base,
+        subject: null,
+        failedWith: `render failed: ${err instanceof Error ? err.message : String(err)}`,
+      },
+      message: null,
     }
   }
 }

@@ -33,7 +33,10 @@ export type RenderContext = {
   shop: ShopInfo
   /** `{PUBLIC_URL}/status/{uid}/{hash}`. */
   statusUrl: string
+  /** The customer's language (the order's, else the shop's). */
   locale: CatalogueLocale
+  /** The branch staff's language (the branch's, else the shop's): the branch's own mail. */
+  staffLocale: CatalogueLocale
 }
 
 export type RenderedMail = { subject: string; text: string; html: string }
@@ -63,8 +66,22 @@ function money(ctx: RenderContext, cents: number): string {
   return formatMoney(cents, ctx.shop.currency || DEFAULT_CURRENCY, MONEY_LOCALE[ctx.locale])
 }
 
+// Formatters are costly to make: one per locale and precision, kept.
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function formatNumber(ctx: RenderContext, value: number, maximumFractionDigits: number): string {
+  const locale = MONEY_LOCALE[ctx.locale]
+  const key = `${locale}|${maximumFractionDigits}`
+  let format = numberFormats.get(key)
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits })
+    numberFormats.set(key, format)
+  }
+  return format.format(value)
+}
+
 function amountText(ctx: RenderContext, amount: number, unit: string): string {
-  const n = new Intl.NumberFormat(MONEY_LOCALE[ctx.locale], { maximumFractionDigits: 3 }).format(amount)
+  const n = formatNumber(ctx, amount, 3)
   if (isUnit(unit) && !isCountableUnit(unit)) return `${n} ${UNIT_SYMBOLS[unit]}`
   const key = `notifications:unit.${unit}`
   return hasTranslation(key, ctx.locale) ? `${n} ${t(key, undefined, ctx.locale)}` : `${n} ${unit}`
@@ -126,9 +143,7 @@ function orderBlocks(ctx: RenderContext, heading = 'order.heading'): Block[] {
   if (p.deliveryGross) totals.push([tr(ctx, 'order.delivery'), money(ctx, p.deliveryGross)])
   totals.push([tr(ctx, 'order.total'), money(ctx, p.totalGross)])
   for (const [rate, cents] of Object.entries(p.taxes ?? {}).sort(([a], [b]) => Number(a) - Number(b))) {
-    const percent = new Intl.NumberFormat(MONEY_LOCALE[ctx.locale], { maximumFractionDigits: 2 }).format(
-      Number(rate),
-    )
+    const percent = formatNumber(ctx, Number(rate), 2)
     totals.push([tr(ctx, 'order.tax', { rate: percent }), money(ctx, cents)])
   }
   return [

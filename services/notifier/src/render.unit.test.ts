@@ -3,7 +3,7 @@ import { foldOrder } from '@shop/shared/domain/ordering'
 import { CATALOGUE_LOCALES, resources } from '@shop/shared/i18n'
 import { describe, expect, it } from 'vitest'
 import { pickLocale } from './context.ts'
-import { jobFor, targetsFor } from './plan.ts'
+import { jobFor, renderMessage, targetsFor } from './plan.ts'
 import { formatDateTime, type RenderContext, renderMail, renderSms, statusUrlOf } from './render.ts'
 
 const envelope = (at: string) => ({ orderId: 'o1', at, actor: { kind: 'staff' as const } })
@@ -113,6 +113,7 @@ function ctxOf(events: OrderEvent[], over: Partial<RenderContext> = {}): RenderC
     shop: { name: 'Testbäckerei', currency: 'CHF', smsEnabled: true },
     statusUrl: statusUrlOf('https://shop.example.ch/', order),
     locale: 'de-CH',
+    staffLocale: 'de-CH',
     ...over,
   }
 }
@@ -250,22 +251,52 @@ describe('who gets what', () => {
     expect(t({ ...ctx, branch: { ...ctx.branch, email: null } }, 'new-order')).toEqual([])
   })
 
-  it('a job carries the rendered message, the shop as sender name and the branch as Reply-To', () => {
+  it('a job names the order version and keeps the subject; its message has the shop as sender and the branch as Reply-To', () => {
     const ctx = ctxOf([created])
     const [mail, branchMail, sms] = targetsFor('new-order', ctx).map((target) =>
-      jobFor(target, ctx, { id: 'e1', type: 'OrderCreated' }),
+      jobFor(target, ctx, { id: 'e1', type: 'OrderCreated', orderVersion: 1 }),
     )
-    expect(mail).toMatchObject({
+    expect(mail!.spec).toEqual({
+      orderId: ctx.order.orderId,
+      branchId: ctx.order.branchId,
       sourceId: 'e1',
+      sourceType: 'OrderCreated',
       kind: 'new-order',
+      channel: 'email',
+      audience: 'customer',
+      recipient: 'anna@example.com',
+      locale: 'de-CH',
+      orderVersion: 1,
+      subject: 'Ihre Bestellung bei Testfiliale ist eingegangen',
+    })
+    expect(mail!.message).toMatchObject({
       fromName: 'Testbäckerei',
       replyTo: 'filiale@example.org',
       subject: 'Ihre Bestellung bei Testfiliale ist eingegangen',
-      locale: 'de-CH',
     })
-    expect(branchMail).toMatchObject({ audience: 'branch', replyTo: 'anna@example.com' })
-    expect(sms).toMatchObject({ channel: 'sms', subject: null, html: null })
-    expect(sms!.body).toContain('https://shop.example.ch/status/u1/h1')
+    // The same message as rendering the target alone (what a retry does).
+    expect(mail!.message).toEqual(renderMessage(targetsFor('new-order', ctx)[0]!, ctx))
+    expect(branchMail!.message).toMatchObject({ replyTo: 'anna@example.com' })
+    expect(branchMail!.spec.audience).toBe('branch')
+    expect(sms!.message).toMatchObject({ subject: null, html: null })
+    expect(sms!.message!.body).toContain('https://shop.example.ch/status/u1/h1')
+  })
+})
+
+describe('languages', () => {
+  it('the customer reads the language the order was placed in, the branch its own', () => {
+    const ctx = ctxOf([{ ...created, locale: 'fr-FR' } as OrderEvent], {
+      locale: 'fr-FR',
+      staffLocale: 'de-CH',
+    })
+    const [customer, branch] = targetsFor('new-order', ctx).map((target) =>
+      jobFor(target, ctx, { id: 'e1', type: 'OrderCreated', orderVersion: 1 }),
+    )
+    expect(customer!.spec.locale).toBe('fr-FR')
+    expect(customer!.message!.subject).toBe('Votre commande chez Testfiliale a bien été reçue')
+    expect(customer!.message!.body).toContain('Bonjour Anna Muster,')
+    expect(branch!.spec.locale).toBe('de-CH')
+    expect(branch!.message!.subject).toBe('Neue Bestellung von Anna Muster')
   })
 })
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '@shop/kit'
-import { type ContextDeps, orderStateAt, renderContext } from './context.ts'
+import { type ContextDeps, currentOrder, renderContext } from './context.ts'
 import { type Channel, findJobBySource, insertJobs, type Job } from './jobs.ts'
 import { notifierMetrics } from './metrics.ts'
 import { jobFor } from './plan.ts'
@@ -13,8 +13,9 @@ export type ResendResult =
   | { kind: 'sms-disabled' }
 
 /**
- * A staff resend of the order's new-order message to the customer: a new job, rendered from the
- * order as it is now. With an idempotency key, a repeated call answers the job of the first.
+ * A staff resend of the order's new-order message to the customer: a new job about the order as
+ * it is now, due at once (the notifier renders and sends it). With an idempotency key, a repeated
+ * call answers the job of the first.
  */
 export async function enqueueResend(
   db: Db,
@@ -22,7 +23,7 @@ export async function enqueueResend(
   channel: Channel,
   deps: ContextDeps & { idempotencyKey?: string | undefined },
 ): Promise<ResendResult> {
-  const order = await orderStateAt(db, orderId)
+  const { state: order, version } = await currentOrder(db, orderId)
   if (!order) return { kind: 'not-found' }
   const ctx = await renderContext(db, order, deps)
   let recipient: string | undefined
@@ -35,9 +36,10 @@ export async function enqueueResend(
     if (!recipient) return { kind: 'no-phone' }
   }
   const sourceId = `resend:${orderId}:${channel}:${deps.idempotencyKey ?? randomUUID()}`
-  const spec = jobFor({ kind: 'new-order', channel, audience: 'customer', recipient }, ctx, {
+  const { spec } = jobFor({ kind: 'new-order', channel, audience: 'customer', recipient }, ctx, {
     id: sourceId,
     type: 'resend',
+    orderVersion: version,
   })
   const [inserted] = await insertJobs(db, [spec])
   if (inserted) {

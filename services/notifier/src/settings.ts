@@ -13,6 +13,8 @@ export type NotifierSettings = {
   retry: RetryPolicy
   leaseMs: number
   pollMs: number
+  /** Messages under way at once (each mail on its own SMTP connection). */
+  sendConcurrency: number
   startAt: 'now' | 'beginning'
 }
 
@@ -58,6 +60,7 @@ export function loadNotifierSettings(env: NodeJS.ProcessEnv = process.env): Noti
     },
     leaseMs: positiveInt(env, 'NOTIFY_LEASE_MS', 120_000),
     pollMs: positiveInt(env, 'NOTIFY_POLL_MS', 1_000),
+    sendConcurrency: positiveInt(env, 'NOTIFY_SEND_CONCURRENCY', 20),
     startAt,
   }
 }
