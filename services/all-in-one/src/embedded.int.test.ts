@@ -1,11 +1,15 @@
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { runLifecycleScenario, seedTestCatalogue } from '@shop/api/testing'
 import { type AppConfig, silentLogger } from '@shop/kit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startShop } from './embedded.ts'
 
+const run = promisify(execFile)
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-embedded-'))
 const config: AppConfig = {
   port: 0,
@@ -55,6 +59,19 @@ describe('embedded mode (PGlite in the data folder, in-process bus)', () => {
         data: unknown[]
       }
       expect(board.data).toHaveLength(orderCount)
+    } finally {
+      await shop.close()
+    }
+  })
+
+  it("runs the README's `npm run demo:lifecycle` against the demo shop: ordered, confirmed, ready, completed", async () => {
+    const shop = await startShop(config, silentLogger)
+    try {
+      const script = fileURLToPath(new URL('../../../scripts/demo-lifecycle.ts', import.meta.url))
+      const { stdout } = await run(process.execPath, [script, shop.url], { timeout: 30_000 })
+      expect(stdout).toMatch(/^ordered: http:\/\/127\.0\.0\.1:\d+\/api\/orders\/public\//m)
+      expect(stdout).toMatch(/frontdesk: confirm → version 2/)
+      expect(stdout).toMatch(/version 4 {2}completed/)
     } finally {
       await shop.close()
     }

@@ -54,7 +54,13 @@ export async function startShop(
 ): Promise<Shop> {
   collectProcessMetrics()
   const db = config.databaseUrl
-    ? connectPostgres({ url: config.databaseUrl, applicationName: 'shop-all-in-one' })
+    ? connectPostgres({
+        url: config.databaseUrl,
+        applicationName: 'shop-all-in-one',
+        // API, publisher, projector and notifier share it: more commits in flight at once
+        // share each WAL flush.
+        max: Number(process.env.PG_POOL_MAX ?? 20),
+      })
     : await connectPglite(join(config.dataDir, 'pglite'))
   await migrateToLatest(db.db as never)
   const bus: Bus = config.natsUrl

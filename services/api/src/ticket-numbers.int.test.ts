@@ -18,7 +18,7 @@ afterAll(async () => {
 
 async function tickets(): Promise<Map<string, number | null>> {
   const { rows } = await sql<{ order_id: string; ticket_number: number | null }>`
-    SELECT order_id, ticket_number FROM rm_frontdesk_board WHERE branch_id = 'b1'`.execute(s.db.db)
+    SELECT order_id, ticket_number FROM rm_orders WHERE branch_id = 'b1'`.execute(s.db.db)
   return new Map(rows.map((r) => [r.order_id, r.ticket_number]))
 }
 

@@ -1,11 +1,18 @@
 import websocket from '@fastify/websocket'
 import { type BranchDirectory, type Bus, type Db, type Logger, metrics, safeEqual } from '@shop/kit'
-import { findPublicOrder, listBoard } from '@shop/projector'
 import {
-  allLiveSubject,
+  boardRoomUpdate,
+  findPublicOrder,
+  type LiveOrderRow,
+  listBoard,
+  orderRoomUpdate,
+} from '@shop/projector'
+import {
+  allLiveOrderRowsSubject,
   liveBoardSubject,
   liveOrderSubject,
   PUBLIC_RESOURCE_STREAM_TYPES,
+  parseLiveOrderRowSubject,
 } from '@shop/shared/contracts/subjects'
 import {
   type BoardSnapshotMessage,
@@ -33,8 +40,8 @@ export type Gateway = { readonly sockets: number; close(): Promise<void> }
 
 /**
  * WebSocket rooms: one per order (uid + hash checked) and one per branch board (branch id + api
- * key checked). Rows arrive on the bus right after their projection commits; each is serialised
- * once and sent to every socket of its room.
+ * key checked). A changed order row arrives on the bus right after its projection commits; the
+ * view each room shows is made and serialised once and sent to every socket of the room.
  */
 export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): Promise<Gateway> {
   const rooms = new Map<string, Set<WebSocket>>()
@@ -44,24 +51,43 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   const memberships = new Map<WebSocket, Set<string>>()
   const maxSubs = deps.maxSubscriptionsPerSocket ?? 50
 
-  const unsubscribe = deps.bus.subscribeLive(allLiveSubject(deps.bus.root), (subject, payload) => {
-    const room = rooms.get(subject)
-    if (!room || room.size === 0) return
-    const text = JSON.stringify(payload)
+  const deliver = (room: Set<WebSocket>, key: string, text: string) => {
     for (const ws of room) {
-      const held = pending.get(ws)?.get(subject)
+      const held = pending.get(ws)?.get(key)
       if (held) held.push(text)
       else if (ws.readyState === ws.OPEN) {
         ws.send(text)
         metrics.wsMessages.inc()
       }
     }
+  }
+
+  // A changed order row arrives once, with its state; its order's room and its branch's board
+  // get their views, each made and serialised once, and only when someone is in the room.
+  const root = deps.bus.root
+  const unsubscribe = deps.bus.subscribeLive(allLiveOrderRowsSubject(root), (subject, text) => {
+    const where = parseLiveOrderRowSubject(root, subject)
+    if (!where) return
+    const orderKey = liveOrderSubject(root, where.orderUid)
+    const boardKey = liveBoardSubject(root, where.branchId)
+    const orderRoom = rooms.get(orderKey)
+    const boardRoom = rooms.get(boardKey)
+    if (!orderRoom?.size && !boardRoom?.size) return
+    let row: LiveOrderRow
+    try {
+      row = JSON.parse(text) as LiveOrderRow
+    } catch {
+      return
+    }
+    if (orderRoom?.size) deliver(orderRoom, orderKey, JSON.stringify(orderRoomUpdate(row)))
+    if (boardRoom?.size) deliver(boardRoom, boardKey, JSON.stringify(boardRoomUpdate(row)))
   })
 
-  // Catalogue changes come straight from the event subjects (<root>.<type>.<id>.<Event>): the
-  // resources are projected inline, so their events mean "committed".
+  // Catalogue changes come straight from the event subjects (<root>.<type>.<id>.<Event>) of the
+  // public resource types only: the resources are projected inline, so their events mean
+  // "committed". Order events never reach the gateway this way.
   const catalogueRoom = new Set<WebSocket>()
-  const unsubscribeCatalogue = deps.bus.onEvent((subject) => {
+  const unsubscribeCatalogue = deps.bus.onEvents(PUBLIC_RESOURCE_STREAM_TYPES, (subject) => {
     if (catalogueRoom.size === 0) return
     const [, resource, streamId, event] = subject.split('.')
     if (!resource || !streamId || !event || !CATALOGUE_TYPES.has(resource)) return

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream'
 import { connect, type NatsConnection } from '@nats-io/transport-node'
-import { appendToStream } from '@shop/kit'
+import { appendToStream, readersBehind } from '@shop/kit'
 import {
   createTestDatabase,
   type NatsServerProcess,
@@ -64,10 +64,7 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
 }
 
 async function checkpointAtEnd(): Promise<boolean> {
-  const { rows } = await sql<{ ok: boolean }>`
-    SELECT coalesce((SELECT last_position FROM es_checkpoints WHERE subscription_id = 'publisher'), 0)
-           = (SELECT max(global_position) FROM es_events) AS ok`.execute(t.db)
-  return rows[0]?.ok === true
+  return (await readersBehind(t.db, ['publisher'])).length === 0
 }
 
 /** Every message of the stream, read by a fresh consumer from the first one. */

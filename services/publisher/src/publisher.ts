@@ -6,7 +6,7 @@ import {
   ensureCheckpoint,
   type Logger,
   metrics,
-  pollCommitted,
+  pollCommittedEnvelopes,
   readCheckpoint,
   saveCheckpoint,
   sleep,
@@ -53,9 +53,9 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     let followUps = 0
     let failures = 0
     while (running) {
-      let events: Awaited<ReturnType<typeof pollCommitted>>
+      let events: Awaited<ReturnType<typeof pollCommittedEnvelopes>>
       try {
-        events = await pollCommitted(conn, cursor, batchSize)
+        events = await pollCommittedEnvelopes(conn, cursor, batchSize)
       } catch (err) {
         if (!running) break
         opts.log.error({ err }, 'publisher poll failed')

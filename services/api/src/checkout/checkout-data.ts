@@ -11,11 +11,11 @@ import type {
 } from '@shop/shared/domain/checkout'
 import { sql } from 'kysely'
 
-// The catalogue as the checkout rules see it, read from the resource read model in ONE round
-// trip: branch, config, the branch's menus, the cart's products (by uid), all categories (a
-// shop has dozens, not thousands), the branch's tables, the donatee and the uploads named.
+// The catalogue as the checkout rules see it. The resources of spec §3 the checkout needs are
+// read into one in-memory snapshot per 'catalogue' generation (catalogue-cache.ts); an order
+// takes what it needs from it, and only the uploads it names are read per order.
 
-type Row = { type: string; id: string; data: Record<string, unknown> }
+export type ResourceDataRow = { type: string; id: string; data: Record<string, unknown> }
 
 export type CheckoutData = {
   branch: CheckoutBranch
@@ -133,50 +133,120 @@ export function toCheckoutBranch(id: string, d: Record<string, unknown>): Checko
 }
 
 export function toCheckoutConfig(d: Record<string, unknown>): CheckoutConfig {
-  return { currency: str(d.currency, 'EUR'), enablePluginDonations: bool(d.enablePluginDonations, false) }
+  return {
+    currency: str(d.currency, 'EUR'),
+    enablePluginDonations: bool(d.enablePluginDonations, false),
+    isContactEmailRequired: bool(d.isContactEmailRequired, false),
+    isContactPhoneRequired: bool(d.isContactPhoneRequired, false),
+  }
 }
 
-/** undefined when the branch does not exist. */
-export async function loadCheckoutData(
-  db: Db,
-  body: Pick<CreateOrderBody, 'branch' | 'items' | 'donatee'>,
-  now: Date,
-): Promise<CheckoutData | undefined> {
-  const uids = [...new Set(body.items.map((item) => item.product))]
-  const uploadIds = [
-    ...new Set(body.items.flatMap((item) => item.parts.flatMap((part) => part.uploads.map((u) => u.id)))),
-  ]
-  const donatee = body.donatee ?? null
-  const { rows } = await sql<Row>`
-    SELECT type, id, data FROM rm_resources
-     WHERE (type = 'branch' AND id = ${body.branch})
-        OR (type = 'config' AND id = 'config')
-        OR (type = 'menu' AND data->'branches' @> jsonb_build_array(jsonb_build_object('id', ${body.branch}::text)))
-        OR (type = 'product' AND data->>'uid' = ANY(${uids}::text[]))
-        OR type = 'category'
-        OR (type = 'table' AND data->'branch'->>'id' = ${body.branch})
-        OR (type = 'donatee' AND id = ${donatee ?? ''})
-        OR (type = 'upload' AND id = ANY(${uploadIds}::text[]))`.execute(db)
-  const of = (type: string) => rows.filter((r) => r.type === type)
-  const branchRow = of('branch')[0]
-  if (!branchRow) return undefined
-  const configData = of('config')[0]?.data ?? {}
-  const products = of('product').map((r) => toProduct(r.id, r.data))
-  const menu = activeMenu(
-    of('menu').map((r) => toMenu(r.id, r.data)),
-    branchRow.id,
-    now,
-  )
-  const uploads = new Map<string, Upload>(of('upload').map((r) => [r.id, toUpload(r.id, r.data)]))
+/** The checkout's resources, converted once per catalogue generation. */
+export type CatalogueSnapshot = {
+  generation: string
+  config: CheckoutConfig
+  configData: Record<string, unknown>
+  branches: ReadonlyMap<string, { branch: CheckoutBranch; data: Record<string, unknown> }>
+  menus: readonly Menu[]
+  categories: readonly Category[]
+  productsByUid: ReadonlyMap<string, Product>
+  tablesByBranch: ReadonlyMap<string, readonly string[]>
+  donatees: ReadonlySet<string>
+}
+
+/** Builds the snapshot from the resource rows of one generation. */
+export function catalogueSnapshot(generation: string, rows: readonly ResourceDataRow[]): CatalogueSnapshot {
+  const configData = rows.find((r) => r.type === 'config' && r.id === 'config')?.data ?? {}
+  const branches = new Map<string, { branch: CheckoutBranch; data: Record<string, unknown> }>()
+  const menus: Menu[] = []
+  const categories: Category[] = []
+  const productsByUid = new Map<string, Product>()
+  const tablesByBranch = new Map<string, string[]>()
+  const donatees = new Set<string>()
+  for (const r of rows) {
+    switch (r.type) {
+      case 'branch':
+        branches.set(r.id, { branch: toCheckoutBranch(r.id, r.data), data: r.data })
+        break
+      case 'menu':
+        menus.push(toMenu(r.id, r.data))
+        break
+      case 'category':
+        categories.push(toCategory(r.id, r.data))
+        break
+      case 'product': {
+        const product = toProduct(r.id, r.data)
+        if (typeof product.uid === 'string') productsByUid.set(product.uid, product)
+        break
+      }
+      case 'table': {
+        const branchId = (r.data.branch as { id?: unknown } | undefined)?.id
+        if (typeof branchId !== 'string') break
+        const tables = tablesByBranch.get(branchId) ?? []
+        tables.push(str(r.data.identifier, r.id))
+        tablesByBranch.set(branchId, tables)
+        break
+      }
+      case 'donatee':
+        donatees.add(r.id)
+        break
+    }
+  }
   return {
-    branch: toCheckoutBranch(branchRow.id, branchRow.data),
-    branchData: branchRow.data,
+    generation,
     config: toCheckoutConfig(configData),
     configData,
-    catalogue: { menu, categories: of('category').map((r) => toCategory(r.id, r.data)), products },
+    branches,
+    menus,
+    categories,
+    productsByUid,
+    tablesByBranch,
+    donatees,
+  }
+}
+
+/** The uploads an order's parts name (a customer makes them while ordering: never cached). */
+export async function loadUploads(
+  db: Db,
+  body: Pick<CreateOrderBody, 'items'>,
+): Promise<ReadonlyMap<string, Upload>> {
+  const ids = [
+    ...new Set(body.items.flatMap((item) => item.parts.flatMap((part) => part.uploads.map((u) => u.id)))),
+  ]
+  if (ids.length === 0) return new Map()
+  const { rows } = await sql<ResourceDataRow>`
+    SELECT type, id, data FROM rm_resources WHERE type = 'upload' AND id = ANY(${ids}::text[])`.execute(db)
+  return new Map(rows.map((r) => [r.id, toUpload(r.id, r.data)]))
+}
+
+/** What the checkout rules need for one order; undefined when the branch does not exist. */
+export function checkoutDataOf(
+  snapshot: CatalogueSnapshot,
+  body: Pick<CreateOrderBody, 'branch' | 'items' | 'donatee'>,
+  now: Date,
+  uploads: ReadonlyMap<string, Upload>,
+): CheckoutData | undefined {
+  const branch = snapshot.branches.get(body.branch)
+  if (!branch) return undefined
+  const products: Product[] = []
+  for (const uid of new Set(body.items.map((item) => item.product))) {
+    const product = snapshot.productsByUid.get(uid)
+    if (product) products.push(product)
+  }
+  const donatee = body.donatee ?? null
+  return {
+    branch: branch.branch,
+    branchData: branch.data,
+    config: snapshot.config,
+    configData: snapshot.configData,
+    catalogue: {
+      menu: activeMenu(snapshot.menus, body.branch, now),
+      categories: snapshot.categories,
+      products,
+    },
     lookups: {
-      tables: of('table').map((r) => str(r.data.identifier, r.id)),
-      donatee: donatee === null ? null : of('donatee').length > 0 ? 'found' : 'missing',
+      tables: snapshot.tablesByBranch.get(body.branch) ?? [],
+      donatee: donatee === null ? null : snapshot.donatees.has(donatee) ? 'found' : 'missing',
       uploads,
     },
     productsByUid: new Map(products.map((p) => [p.uid, p])),

@@ -1,7 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomFillSync, randomUUID } from 'node:crypto'
 import {
   type Bus,
   type Db,
+  type GenerationGuard,
+  GenerationMovedError,
   HttpError,
   handleCommand,
   IdempotencyKeyReusedError,
@@ -30,11 +32,26 @@ export type CommandDeps = {
   ids: { orderId(): string; uid(): string; hash(): string }
 }
 
+// Random bytes are drawn from the OS generator 4 kB at a time (as randomUUID does) and handed
+// out 16 at a time; each is used once.
+const RANDOM_POOL = Buffer.alloc(4096)
+let randomOffset = RANDOM_POOL.length
+
+function random128Hex(): string {
+  if (randomOffset + 16 > RANDOM_POOL.length) {
+    randomFillSync(RANDOM_POOL)
+    randomOffset = 0
+  }
+  const hex = RANDOM_POOL.toString('hex', randomOffset, randomOffset + 16)
+  randomOffset += 16
+  return hex
+}
+
 export const defaultIds: CommandDeps['ids'] = {
   orderId: () => randomUUID(),
   uid: () => randomUUID(),
   // 128 bits from the OS generator: the only secret of a public status link.
-  hash: () => randomBytes(16).toString('hex'),
+  hash: random128Hex,
 }
 
 export type Idempotency = { key: string; requestHash: string }
@@ -54,7 +71,11 @@ export async function runOrderCommand(
   deps: CommandDeps,
   orderId: string,
   command: OrderCommand,
-  opts: { expectedVersion?: number | undefined; idempotency?: Idempotency | undefined } = {},
+  opts: {
+    expectedVersion?: number | undefined
+    idempotency?: Idempotency | undefined
+    guard?: GenerationGuard | undefined
+  } = {},
 ): Promise<{ order: OrderAnswer; duplicate: boolean }> {
   const out = await handleCommand({
     db: deps.db,
@@ -65,6 +86,7 @@ export async function runOrderCommand(
     commandName: command.type,
     ...(opts.expectedVersion !== undefined ? { expectedVersion: opts.expectedVersion } : {}),
     ...(opts.idempotency ? { idempotency: opts.idempotency } : {}),
+    guard: opts.guard,
     metadata: (state: OrderState | null) => ({
       actor: command.actor,
       ...(state ? { branchId: state.branchId, orderUid: state.uid } : {}),
@@ -85,6 +107,7 @@ export function createOrderCommand(
   branchId: string,
   ids: { orderId: string; uid: string; hash: string },
   payment: PaymentSession | null,
+  locale: string,
 ): CreateOrder {
   return {
     type: 'CreateOrder',
@@ -110,6 +133,7 @@ export function createOrderCommand(
     isPreorder: checked.isPreorder,
     isQuotation: checked.isQuotation,
     payment,
+    locale,
   }
 }
 
@@ -157,5 +181,7 @@ export function mapCommandError(err: unknown): HttpError | undefined {
   if (err instanceof IdempotencyKeyReusedError) {
     return new HttpError(422, msg('idempotencyKeyReused'), 'Idempotency-Key')
   }
+  // The checkout tried again on fresh catalogues and the catalogue kept changing under it.
+  if (err instanceof GenerationMovedError) return new HttpError(409, msg('catalogueChanged'), 'items')
   return undefined
 }

@@ -35,9 +35,11 @@ export function commandForNotice(
     case 'pending':
       return { ignore: 'payment still pending' }
     case 'paid':
-      // The money is there: record it whenever the machine allows (also after a cancel).
-      if (payment === 'awaiting') return { command: { type: 'MarkPaid', reference: notice.reference } }
-      return { ignore: payment === 'failed' ? 'paid after the payment failed' : `payment already ${payment}` }
+      // The money is there: record it whenever the machine allows (also after a cancel, and after
+      // a failure the provider reported first: the order stays failed and can be refunded).
+      if (payment === 'awaiting' || payment === 'failed')
+        return { command: { type: 'MarkPaid', reference: notice.reference } }
+      return { ignore: `payment already ${payment}` }
     case 'failed':
     case 'canceled':
       if (payment === 'awaiting' && status === 'awaitingConfirmation') {
@@ -75,13 +77,12 @@ export async function applyPaymentNotice(
     const { state, version } = await loadOrder(deps.db, notice.orderId)
     const decision = commandForNotice(state, notice)
     if ('ignore' in decision) {
-      if (decision.ignore === 'paid after the payment failed') {
-        // The order failed (and the customer was told so) but the money arrived after all.
-        log.error('payment arrived for an order that already failed: refund it at the provider')
-      } else {
-        log.info({ reason: decision.ignore }, 'payment notice changes nothing')
-      }
+      log.info({ reason: decision.ignore }, 'payment notice changes nothing')
       return { applied: false, reason: decision.ignore }
+    }
+    if (decision.command.type === 'MarkPaid' && state?.lifecycle.status === 'failed') {
+      // The customer was told the payment failed, but the money arrived after all.
+      log.warn('payment arrived for an order that already failed: recorded, refund it')
     }
     const key = `payment:${notice.provider}:${notice.sessionId}:${notice.outcome}`
     const requestHash = createHash('sha256').update(key).digest('hex')

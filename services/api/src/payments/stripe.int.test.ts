@@ -1,5 +1,7 @@
 import { startTestStack, TEST_BRANCH, type TestStack } from '@shop/all-in-one/testing'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { updateResource } from '../resources/resource-store.ts'
 import { call } from '../testing/staff-session.ts'
 import { PAYMENT_CANCELED_REASON, PAYMENT_FAILED_REASON } from './apply.ts'
 import { createOnlineOrder, orderEvents } from './testing/orders.ts'
@@ -73,6 +75,46 @@ describe('Stripe through the shop', () => {
       sessionId: sessionOf(order),
       redirectUrl: order.paymentRedirectUrl,
     })
+  })
+
+  it('a catalogue change while Stripe opens the session: the order is checked again and keeps that one session', async () => {
+    const { rows } = await sql<{ id: string; version: number; data: Record<string, unknown> }>`
+      SELECT id, version, data FROM rm_resources WHERE type = 'product' AND data->>'uid' = 'gipfeli'`.execute(
+      s.db.db,
+    )
+    const gipfeli = rows[0]!
+    let changed = false
+    // A staff edit commits between pricing and storing: the append's guard refuses, the checkout
+    // tries again on the new catalogue with the same amount.
+    replay.hooks.beforeAnswer = async () => {
+      if (changed) return
+      changed = true
+      await updateResource({
+        db: s.db.db,
+        bus: s.bus,
+        type: 'product',
+        id: gipfeli.id,
+        version: gipfeli.version,
+        actor: { kind: 'system' },
+        data: { ...gipfeli.data, description: 'frisch' },
+      })
+    }
+    try {
+      const sessionsBefore = replay.sessions.size
+      const before = replay.requests.length
+      const order = await createOnlineOrder(s.url)
+      expect(changed).toBe(true)
+      expect(replay.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /v1/checkout/sessions',
+      ])
+      expect(replay.sessions.size).toBe(sessionsBefore + 1)
+      const events = await orderEvents(s.db.db, order.id)
+      expect(events.map((e) => e.type)).toEqual(['OrderCreated'])
+      expect(events[0]!.data.payment.sessionId).toBe(sessionOf(order))
+      expect(replay.sessions.get(sessionOf(order))?.metadata.orderId).toBe(order.id)
+    } finally {
+      replay.hooks.beforeAnswer = undefined
+    }
   })
 
   it('checkout.session.completed → paid, with the payment intent; the same event again changes nothing', async () => {

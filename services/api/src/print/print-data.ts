@@ -32,7 +32,7 @@ export async function loadPrintData(
       )
       .execute(),
     db
-      .selectFrom('rm_order_public')
+      .selectFrom('rm_orders')
       .select('ticket_number')
       .where('order_id', '=', order.orderId)
       .executeTakeFirst(),

@@ -53,7 +53,7 @@ async function placeOrder(): Promise<Placed> {
   const id = res.body.data.id as string
   for (let i = 0; i < 200; i++) {
     const { rows } = await sql<{ ticket_number: number | null }>`
-      SELECT ticket_number FROM rm_order_public WHERE order_id = ${id}`.execute(s.db.db)
+      SELECT ticket_number FROM rm_orders WHERE order_id = ${id}`.execute(s.db.db)
     const ticket = rows[0]?.ticket_number
     if (ticket != null) return { id, ticketNumber: ticket }
     await new Promise((resolve) => setTimeout(resolve, 25))

@@ -1,4 +1,5 @@
 export { storeImage } from '../files/file-store.ts'
+export { INIT_TYPES } from './generations.ts'
 export { checkReferences, RESOURCES, type Reference, type ResourceDef } from './resource-registry.ts'
 export {
   createResource,

@@ -1,51 +1,36 @@
-import type { Db } from '@shop/kit'
+import { type Db, readGeneration } from '@shop/kit'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { meRecord } from '../auth/auth.routes.ts'
+import { INIT_GENERATION, INIT_PARTS } from './generations.ts'
 import { RESOURCES } from './resource-registry.ts'
 import { CONFIG_ID, present } from './resources.routes.ts'
 
 // GET /api/init: everything a client needs to start, in one answer (spec §4), from the
-// resources read model. The ETag is the newest event of the resource streams plus who asks,
-// so a client revalidates with one indexed lookup and gets 304 when nothing changed.
-
-const INIT_PARTS = [
-  ['config', '/api/config'],
-  ['division', '/api/divisions'],
-  ['branch', '/api/branches'],
-  ['menu', '/api/menus'],
-  ['category', '/api/categories'],
-  ['product', '/api/products'],
-  ['tag', '/api/tags'],
-  ['table', '/api/tables'],
-  ['site', '/api/sites'],
-  ['navigation', '/api/navigations'],
-  ['block', '/api/blocks'],
-  ['donatee', '/api/donatees'],
-] as const
+// resources read model. The ETag is the 'init' generation (moved by every write of these
+// resources) plus who asks, so a client revalidates with one lookup and gets 304 when nothing
+// changed.
 
 const TYPES = INIT_PARTS.map(([type]) => type)
 const DEFS = new Map(RESOURCES.map((d) => [d.type, d]))
 
 export async function initRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   // The anonymous answer is the same for every visitor until a resource changes: built once
-  // per resource position, it is then served from memory.
+  // per 'init' generation (moved by every write of these resources, in commit order), it is then
+  // served from memory. The rows are read after the generation, so a body is never older than
+  // the generation it is kept under.
   let anonymous: { position: string; body: string } | undefined
   app.get('/api/init', async (req, reply) => {
-    const { rows: head } = await sql<{ position: string | null }>`
-      SELECT max(p)::text AS position FROM (
-        SELECT (SELECT max(global_position) FROM es_events WHERE stream_type = t) AS p
-          FROM unnest(${TYPES}::text[]) AS t) x`.execute(deps.db)
+    const generation = await readGeneration(deps.db, INIT_GENERATION)
     const who = req.principal
       ? `${req.principal.user.id}.${req.principal.session.tokenHash.slice(0, 8)}`
       : 'anon'
-    const etag = `W/"${head[0]?.position ?? '0'}-${who}"`
+    const etag = `W/"${generation}-${who}"`
     reply.header('etag', etag)
     // Personal when logged in (users/me, secrets for admins); always revalidated.
     reply.header('cache-control', req.principal ? 'private, no-cache' : 'public, no-cache')
     reply.header('vary', 'Cookie')
     if (req.headers['if-none-match'] === etag) return reply.status(304).send()
-    const position = head[0]?.position ?? '0'
+    const position = generation
     if (!req.principal && anonymous?.position === position) {
       return reply.type('application/json; charset=utf-8').send(anonymous.body)
     }

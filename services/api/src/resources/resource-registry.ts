@@ -150,7 +150,7 @@ export const RESOURCES: ResourceDef[] = [
           users.map((u) => u.name),
         )
       const { rows } = await sql<{ n: string }>`
-        SELECT count(*)::text AS n FROM rm_order_public WHERE branch_id = ${id}`.execute(trx)
+        SELECT count(*)::text AS n FROM rm_orders WHERE branch_id = ${id}`.execute(trx)
       return rows[0]?.n !== '0' ? msg('branchHasOrders') : undefined
     },
   },

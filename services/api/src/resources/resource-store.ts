@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   appendToStream,
   type Bus,
+  bumpGeneration,
   type Database,
   type Db,
   HttpError,
@@ -13,6 +14,7 @@ import {
 } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import type { Transaction } from 'kysely'
+import { generationsOf } from './generations.ts'
 
 // Catalogue and configuration resources: one event stream per resource whose events carry the
 // full new state, projected inline into rm_resources in the same transaction, so a read right
@@ -45,6 +47,10 @@ const pascal = (type: string) =>
 export const resourceStreamId = (type: string, id: string) => `${type}-${id}`
 
 export const RESOURCE_NOT_FOUND = msg('notFound')
+
+async function moveGenerations(trx: Transaction<Database>, type: string): Promise<void> {
+  for (const name of generationsOf(type)) await bumpGeneration(trx, name)
+}
 
 /** Which field a unique index guards, for the "already used" message. */
 const UNIQUE_FIELDS: Record<string, string> = {
@@ -114,6 +120,7 @@ export async function createResource<T extends Record<string, unknown>>(
       .returningAll()
       .executeTakeFirstOrThrow()
     await w.alongside?.(trx, id)
+    await moveGenerations(trx, w.type)
     return toRow<T>(inserted)
   })
   w.bus.notifyAppended()
@@ -150,6 +157,7 @@ export async function updateResource<T extends Record<string, unknown>>(
       .returningAll()
       .executeTakeFirstOrThrow()
     await w.alongside?.(trx, w.id)
+    await moveGenerations(trx, w.type)
     return toRow<T>(updated)
   })
   w.bus.notifyAppended()
@@ -184,6 +192,7 @@ export async function deleteResource(
       events: [{ type: `${pascal(w.type)}Deleted`, data: { id: w.id }, metadata: { actor: w.actor } }],
     })
     await trx.deleteFrom('rm_resources').where('type', '=', w.type).where('id', '=', w.id).execute()
+    await moveGenerations(trx, w.type)
   })
   w.bus.notifyAppended()
 }

@@ -220,7 +220,8 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     return { data: present({}, row, p) }
   })
 
-  // Who changed what, from the resources' own events.
+  // Who changed what, from the resources' own events (the partial index es_events_resource_idx
+  // serves these queries; its predicate is repeated so the planner can use it).
   const logTypes = [...RESOURCE_TYPES, 'config']
   type LogRow = {
     id: string
@@ -245,7 +246,8 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     const before = q.before && /^\d{1,19}$/.test(q.before) ? q.before : undefined
     const { rows } = await sql<LogRow>`
       SELECT global_position::text AS id, stream_type, event_type, data, metadata, created_at FROM es_events
-       WHERE stream_type = ANY(${logTypes}::text[]) ${before ? sql`AND global_position < ${before}::bigint` : sql``}
+       WHERE stream_type = ANY(${logTypes}::text[]) AND stream_type NOT IN ('order', 'analytics')
+             ${before ? sql`AND global_position < ${before}::bigint` : sql``}
        ORDER BY global_position DESC LIMIT ${limit}`.execute(deps.db)
     return { data: rows.map(toLog) }
   })
@@ -254,9 +256,8 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     if (!/^\d{1,19}$/.test(req.params.id)) throw new HttpError(404, RESOURCE_NOT_FOUND)
     const { rows } = await sql<LogRow>`
       SELECT global_position::text AS id, stream_type, event_type, data, metadata, created_at FROM es_events
-       WHERE global_position = ${req.params.id}::bigint AND stream_type = ANY(${logTypes}::text[])`.execute(
-      deps.db,
-    )
+       WHERE global_position = ${req.params.id}::bigint AND stream_type = ANY(${logTypes}::text[])
+         AND stream_type NOT IN ('order', 'analytics')`.execute(deps.db)
     if (!rows[0]) throw new HttpError(404, RESOURCE_NOT_FOUND)
     return { data: toLog(rows[0]) }
   })

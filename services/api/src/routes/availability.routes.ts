@@ -2,15 +2,14 @@ import { type Db, HttpError, msg } from '@shop/kit'
 import { availabilityQuerySchema } from '@shop/shared/contracts'
 import {
   addDays,
-  type BranchHours,
-  computeAvailability,
+  branchAvailability,
   type LeadTime,
   type OrderType,
-  rulesForOrderType,
   unavailableMessage,
 } from '@shop/shared/domain/scheduling'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import { toCheckoutBranch } from '../checkout/checkout-data.ts'
 import { parseBody } from '../http-helpers.ts'
 import { getResource } from '../resources/resource-store.ts'
 
@@ -48,16 +47,8 @@ export async function availabilityRoutes(
       for (const r of rows) leadTimes.push(r.data as unknown as LeadTime)
     }
 
-    const hours: BranchHours = {
-      timeZone: typeof b.timeZone === 'string' ? b.timeZone : 'Europe/Zurich',
-      openingHours: (b.openingHours as BranchHours['openingHours']) ?? [],
-      deliveryHours: (b.deliveryHours as BranchHours['deliveryHours']) ?? [],
-      isDeliveryHoursEnabled: b.isDeliveryHoursEnabled === true,
-    }
-    const availability = computeAvailability({
-      hours: rulesForOrderType(hours, query.orderType),
-      timeZone: hours.timeZone,
-      now: deps.now(),
+    // The branch as the checkout reads it: the same hours, zone and pickup time.
+    const availability = branchAvailability(toCheckoutBranch(branch.id, b), query.orderType, deps.now(), {
       leadTimes,
     })
     const from = query.from ?? availability.today

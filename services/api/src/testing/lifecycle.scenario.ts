@@ -82,7 +82,12 @@ export async function runLifecycleScenario(t: ScenarioTarget): Promise<void> {
         (m) => m.type === 'update' && m.version === version + 1,
       )
       expect(pushed.data).toMatchObject({ status, uid: order.uid })
-      await board.next((m) => m.type === 'update' && m.orderId === order.id && m.version === version + 1)
+      const row = await board.next<{ data: { status: string; id: string; ticketNumber: number | null } }>(
+        (m) => m.type === 'update' && m.orderId === order.id && m.version === version + 1,
+      )
+      // The board's view of the row, made by the gateway from the projected state.
+      expect(row.data).toMatchObject({ status, id: order.id })
+      expect(typeof row.data.ticketNumber).toBe('number')
     }
     // The creation's own update may arrive after the snapshot; a client drops it by version.
     const seen = customer.messages

@@ -35,6 +35,8 @@ export type StripeReplay = {
   webhookSecret: string
   requests: RecordedRequest[]
   sessions: Map<string, any>
+  /** Runs after a request is recorded and before it is answered (what happens meanwhile). */
+  hooks: { beforeAnswer?: ((request: RecordedRequest) => Promise<void>) | undefined }
   /** The session ends as recorded (completed and paid, expired, or its async payment failed). */
   settle(sessionId: string, ending: SessionEnding): any
   /** A recorded webhook event for the session as it stands now: body and Stripe-Signature. */
@@ -74,18 +76,21 @@ export async function startStripeReplay(): Promise<StripeReplay> {
   const requests: RecordedRequest[] = []
   const sessions = new Map<string, any>()
   const byIdempotencyKey = new Map<string, string>()
+  const hooks: StripeReplay['hooks'] = {}
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://replay')
     const raw = await readBody(req)
     const form = Object.fromEntries(new URLSearchParams(raw))
-    requests.push({
+    const request: RecordedRequest = {
       method: req.method ?? '',
       path: url.pathname,
       query: url.searchParams,
       headers: req.headers,
       form,
-    })
+    }
+    requests.push(request)
+    await hooks.beforeAnswer?.(request)
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': randomId('req_', 14) })
       res.end(JSON.stringify(body))
@@ -162,6 +167,7 @@ export async function startStripeReplay(): Promise<StripeReplay> {
     webhookSecret,
     requests,
     sessions,
+    hooks,
     settle(sessionId, ending) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`no session ${sessionId}`)

@@ -3,7 +3,7 @@ import { createBranchBodySchema } from '@shop/shared/contracts'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createResource } from '../../resources/resource-store.ts'
+import { createResource, updateResource } from '../../resources/resource-store.ts'
 import { testOrderBody } from '../../testing/catalogue.ts'
 import { call } from '../../testing/staff-session.ts'
 
@@ -384,5 +384,70 @@ describe('staff change an item: repriced with the checkout rules', () => {
     await call(s.url, 'POST', `/api/orders/${order.id}/status/cancel`, { body: {}, headers: staff })
     const final = await change({ amount: 1 })
     expect(final.status).toBe(409)
+  })
+})
+
+describe('checkout: the catalogue is kept in memory, yet an order is never priced from an outdated copy', () => {
+  it('a price change or a switched-off product in between: the order is checked again on the new catalogue', async () => {
+    now = new Date('2026-03-28T19:00:00Z')
+    const zopf = async () =>
+      (
+        await sql<{ id: string; version: number; data: Record<string, unknown> }>`
+          SELECT id, version, data FROM rm_resources WHERE type = 'product' AND data->>'uid' = 'zopf'`.execute(
+          s.db.db,
+        )
+      ).rows[0]!
+    const change = async (data: (d: Record<string, unknown>) => Record<string, unknown>) => {
+      const row = await zopf()
+      await updateResource({
+        db: s.db.db,
+        bus: s.bus,
+        type: 'product',
+        id: row.id,
+        version: row.version,
+        actor: { kind: 'system' },
+        data: data(row.data),
+      })
+    }
+    const order = (price: number) =>
+      place(testOrderBody('b1', { isDelivery: false, items: [{ product: 'zopf', amount: 1, price }] }))
+    const original = (await zopf()).data
+
+    // The first order reads the catalogue into memory.
+    expect((await order(690)).status).toBe(201)
+    try {
+      // The price goes up: the copy in memory still says 6.90, the append's guard notices.
+      await change((d) => ({ ...d, price: 720 }))
+      const before = await orderEvents()
+      const stale = await order(690)
+      expect(stale.status, JSON.stringify(stale.body)).toBe(400)
+      expect(stale.body.errors).toEqual([
+        {
+          field: 'items.0.price',
+          message: expect.stringMatching(
+            /^Der Preis von «Zopf 500 g» hat sich geändert und beträgt jetzt CHF\s7\.20\./,
+          ),
+        },
+      ])
+      expect(await orderEvents()).toBe(before)
+      const repriced = await order(720)
+      expect(repriced.status, JSON.stringify(repriced.body)).toBe(201)
+      expect(repriced.body.data.pricing.totalGross).toBe(720)
+
+      // Switched off: refused, and nothing appended.
+      await change((d) => ({ ...d, isEnabled: false }))
+      const off = await order(720)
+      expect(off.status).toBe(400)
+      expect(off.body.errors[0].field).toBe('items.0.product')
+      // Switched on again: the refusal came from a copy that is no longer current, so the order
+      // is checked again on the new catalogue and accepted.
+      await change((d) => ({ ...d, isEnabled: true }))
+      const on = await order(720)
+      expect(on.status, JSON.stringify(on.body)).toBe(201)
+      expect(await orderEvents()).toBe(before + 2)
+    } finally {
+      await change(() => original)
+    }
+    expect((await order(690)).status).toBe(201)
   })
 })

@@ -1,12 +1,27 @@
 import { randomUUID } from 'node:crypto'
-import { findCommandResult, HttpError, IdempotencyKeyReusedError, type Message, msg } from '@shop/kit'
-import { createOrderBodySchema, type PaymentSession } from '@shop/shared/contracts'
-import { type CheckoutError, checkCheckout } from '@shop/shared/domain/checkout'
-import type { FastifyInstance } from 'fastify'
-import { loadCheckoutData } from '../../checkout/checkout-data.ts'
+import {
+  findCommandResult,
+  GenerationMovedError,
+  HttpError,
+  IdempotencyKeyReusedError,
+  type Message,
+  msg,
+} from '@shop/kit'
+import { type CreateOrderBody, createOrderBodySchema, type PaymentSession } from '@shop/shared/contracts'
+import type { Upload } from '@shop/shared/domain/catalogue'
+import { type CheckedOrder, type CheckoutError, checkCheckout } from '@shop/shared/domain/checkout'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { createCatalogueCache } from '../../checkout/catalogue-cache.ts'
+import {
+  type CatalogueSnapshot,
+  type CheckoutData,
+  checkoutDataOf,
+  loadUploads,
+} from '../../checkout/checkout-data.ts'
 import { type CommandDeps, createOrderCommand, runOrderCommand } from '../../commands/order-commands.ts'
 import { idempotencyOf, parseBody } from '../../http-helpers.ts'
 import { type Payments, paymentMethodAvailability } from '../../payments/index.ts'
+import { CATALOGUE_GENERATION } from '../../resources/generations.ts'
 
 export type CheckoutRouteDeps = CommandDeps & { payments?: Payments | undefined }
 
@@ -24,6 +39,7 @@ export function checkoutErrors(errors: readonly CheckoutError[]): { field: strin
  * with every field error and writes nothing.
  */
 export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDeps): Promise<void> {
+  const catalogue = createCatalogueCache(deps.db)
   app.post('/api/orders', async (req, reply) => {
     const body = parseBody(createOrderBodySchema, req.body, req.locale)
     const idempotency = idempotencyOf(req)
@@ -36,54 +52,105 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         return reply.status(201).header('idempotent-replayed', 'true').send({ data: stored.result })
       }
     }
-    const now = deps.now()
-    const data = await loadCheckoutData(deps.db, body, now)
-    if (!data) throw new HttpError(400, msg('unknownBranch'), 'branch')
-    const payment = paymentMethodAvailability(
-      body.paymentMethod,
-      data.configData,
-      data.branchData,
-      deps.payments,
-    )
-    const result = checkCheckout({
-      form: body,
-      branch: data.branch,
-      config: data.config,
-      catalogue: data.catalogue,
-      lookups: { ...data.lookups, payment },
-      now,
-      itemId: () => randomUUID(),
-    })
-    if (!result.ok) throw new HttpError(400, checkoutErrors(result.errors))
-    const checked = result.order
-
+    const uploads = await loadUploads(deps.db, body)
+    let snapshot = await catalogue.get()
+    // One order however many attempts: its ids, and its payment while the amount stays the same
+    // (a retry on a fresh catalogue does not open a second checkout at the provider).
     const ids = { orderId: deps.ids.orderId(), uid: deps.ids.uid(), hash: deps.ids.hash() }
-    let session: PaymentSession | null = null
-    if (checked.isOnlinePayment) {
-      const provider = deps.payments?.providerFor(checked.paymentMethod)
-      if (!provider) throw new HttpError(400, msg('checkout:checkout.paymentNotConfigured'), 'paymentMethod')
+    let opened: { key: string; session: PaymentSession } | undefined
+    for (let attempt = 1; ; attempt++) {
+      const now = deps.now()
+      const outcome = checkOrder(deps, body, snapshot, uploads, now)
+      if (!outcome.ok) {
+        // A refusal from an outdated copy of the catalogue is checked again on the current one.
+        if (attempt < MAX_ATTEMPTS && !(await catalogue.isCurrent(snapshot))) {
+          snapshot = await catalogue.refresh(snapshot)
+          continue
+        }
+        throw outcome.error
+      }
+      const { data, checked } = outcome
+      let session: PaymentSession | null = null
+      if (checked.isOnlinePayment) {
+        const key = `${checked.paymentMethod}:${checked.pricing.totalGross}:${data.config.currency}`
+        if (opened?.key !== key) opened = { key, session: await openPayment(deps, req, data, checked, ids) }
+        session = opened.session
+      }
+      const command = createOrderCommand(deps, checked, data.branch.id, ids, session, req.locale)
       try {
-        const opened = await provider.createCheckout({
-          ...ids,
-          branchIdentifier: data.branch.identifier,
-          amount: checked.pricing.totalGross,
-          currency: data.config.currency,
-          description: `${String(data.branchData.name ?? data.branch.identifier)}`,
-          customerEmail: checked.customer.email,
-          locale: req.locale,
+        const { order, duplicate } = await runOrderCommand(deps, ids.orderId, command, {
+          expectedVersion: 0,
+          idempotency,
+          // Stored only if the catalogue it was priced with is still the current one.
+          guard: { name: CATALOGUE_GENERATION, generation: snapshot.generation },
         })
-        session = { provider: provider.id, sessionId: opened.sessionId, redirectUrl: opened.redirectUrl }
+        if (duplicate) reply.header('idempotent-replayed', 'true')
+        return reply.status(201).send({ data: order })
       } catch (err) {
-        req.log.warn({ err, provider: provider.id }, 'payment provider refused the checkout')
-        throw new HttpError(502, msg('checkout:checkout.paymentUnavailable'), 'paymentMethod')
+        if (!(err instanceof GenerationMovedError) || attempt >= MAX_ATTEMPTS) throw err
+        snapshot = await catalogue.refresh(snapshot)
       }
     }
-    const command = createOrderCommand(deps, checked, data.branch.id, ids, session)
-    const { order, duplicate } = await runOrderCommand(deps, ids.orderId, command, {
-      expectedVersion: 0,
-      idempotency,
-    })
-    if (duplicate) reply.header('idempotent-replayed', 'true')
-    return reply.status(201).send({ data: order })
   })
+}
+
+/** Catalogue writes are rare: a few rounds always find a quiet moment. */
+const MAX_ATTEMPTS = 5
+
+type Checked = { ok: true; data: CheckoutData; checked: CheckedOrder } | { ok: false; error: HttpError }
+
+/** Every rule of spec §5 against one catalogue snapshot; the order priced, or the refusal. */
+function checkOrder(
+  deps: CheckoutRouteDeps,
+  body: CreateOrderBody,
+  snapshot: CatalogueSnapshot,
+  uploads: ReadonlyMap<string, Upload>,
+  now: Date,
+): Checked {
+  const data = checkoutDataOf(snapshot, body, now, uploads)
+  if (!data) return { ok: false, error: new HttpError(400, msg('unknownBranch'), 'branch') }
+  const payment = paymentMethodAvailability(
+    body.paymentMethod,
+    data.configData,
+    data.branchData,
+    deps.payments,
+  )
+  const result = checkCheckout({
+    form: body,
+    branch: data.branch,
+    config: data.config,
+    catalogue: data.catalogue,
+    lookups: { ...data.lookups, payment },
+    now,
+    itemId: () => randomUUID(),
+  })
+  if (!result.ok) return { ok: false, error: new HttpError(400, checkoutErrors(result.errors)) }
+  return { ok: true, data, checked: result.order }
+}
+
+/** Opens the online payment with its provider; the order keeps the session. */
+async function openPayment(
+  deps: CheckoutRouteDeps,
+  req: FastifyRequest,
+  data: CheckoutData,
+  checked: CheckedOrder,
+  ids: { orderId: string; uid: string; hash: string },
+): Promise<PaymentSession> {
+  const provider = deps.payments?.providerFor(checked.paymentMethod)
+  if (!provider) throw new HttpError(400, msg('checkout:checkout.paymentNotConfigured'), 'paymentMethod')
+  try {
+    const opened = await provider.createCheckout({
+      ...ids,
+      branchIdentifier: data.branch.identifier,
+      amount: checked.pricing.totalGross,
+      currency: data.config.currency,
+      description: `${String(data.branchData.name ?? data.branch.identifier)}`,
+      customerEmail: checked.customer.email,
+      locale: req.locale,
+    })
+    return { provider: provider.id, sessionId: opened.sessionId, redirectUrl: opened.redirectUrl }
+  } catch (err) {
+    req.log.warn({ err, provider: provider.id }, 'payment provider refused the checkout')
+    throw new HttpError(502, msg('checkout:checkout.paymentUnavailable'), 'paymentMethod')
+  }
 }

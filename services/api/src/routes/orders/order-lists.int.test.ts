@@ -68,6 +68,9 @@ describe('staff order lists', () => {
     expect(await listed('/api/orders?status=completed')).toEqual(['done'])
     expect(await listed('/api/orders?orderType=delivery')).toEqual(['done'])
     expect(await listed('/api/orders?q=alte')).toEqual(['old'])
+    // The items' names are searched, not the names of their fields.
+    expect(await listed('/api/orders?q=gipfeli')).toEqual(['fresh', 'other', 'done', 'old'])
+    expect(await listed('/api/orders?q=unitPrice')).toEqual([])
     expect(await listed('/api/orders?from=2026-11-20T10:01:00Z')).toEqual(['fresh'])
     expect(await listed('/api/orders?limit=2')).toEqual(['fresh', 'other'])
   })

@@ -1,0 +1,66 @@
+import { type Db, readGeneration } from '@shop/kit'
+import { sql } from 'kysely'
+import { CATALOGUE_GENERATION, CATALOGUE_TYPES } from '../resources/generations.ts'
+import { type CatalogueSnapshot, catalogueSnapshot, type ResourceDataRow } from './checkout-data.ts'
+
+/**
+ * The checkout's catalogue in memory, one snapshot per 'catalogue' generation. Reading it costs
+ * nothing per order; its correctness comes from the append: an order is stored only with the
+ * generation it was priced with as the append's guard (GenerationMovedError when a catalogue
+ * write came in between: the caller takes a fresh snapshot and checks the order again). A
+ * refusal is only answered once the generation is confirmed current.
+ */
+export type CatalogueCache = {
+  /** The snapshot in memory (read once at the first call). */
+  get(): Promise<CatalogueSnapshot>
+  /** A snapshot newer than `stale` (one read however many callers ask at once). */
+  refresh(stale: CatalogueSnapshot): Promise<CatalogueSnapshot>
+  /** Whether `snapshot` is still the current generation (one tiny read). */
+  isCurrent(snapshot: CatalogueSnapshot): Promise<boolean>
+}
+
+const TYPES = [...CATALOGUE_TYPES]
+
+/** Generation and rows in ONE statement, so they come from the same database snapshot. */
+async function loadSnapshot(db: Db): Promise<CatalogueSnapshot> {
+  const { rows } = await sql<ResourceDataRow & { generation: string }>`
+    SELECT g.generation::text AS generation, r.type, r.id, r.data
+      FROM (SELECT coalesce((SELECT generation FROM es_generations WHERE name = ${CATALOGUE_GENERATION}), 0)
+                   AS generation) g
+      LEFT JOIN rm_resources r ON r.type = ANY(${TYPES}::text[])`.execute(db)
+  const generation = rows[0]?.generation ?? '0'
+  // No catalogue resource at all: the LEFT JOIN's one row carries the generation only.
+  return catalogueSnapshot(
+    generation,
+    rows.filter((r) => r.type !== null),
+  )
+}
+
+export function createCatalogueCache(db: Db): CatalogueCache {
+  let current: Promise<CatalogueSnapshot> | undefined
+  const load = () => {
+    const loading = loadSnapshot(db)
+    current = loading
+    // A failed read is not kept: the next caller tries again.
+    loading.catch(() => {
+      if (current === loading) current = undefined
+    })
+    return loading
+  }
+  return {
+    get: () => current ?? load(),
+    async refresh(stale) {
+      const pending = current
+      if (pending) {
+        const latest = await pending.catch(() => undefined)
+        // Another caller started a newer read meanwhile: share it.
+        if (current !== pending) return current ?? load()
+        if (latest && latest.generation !== stale.generation) return latest
+      }
+      return load()
+    },
+    async isCurrent(snapshot) {
+      return (await readGeneration(db, CATALOGUE_GENERATION)) === snapshot.generation
+    },
+  }
+}
