@@ -88,17 +88,45 @@ void i18n.init({
  * named like an i18next option (`lng`, `ns`, `defaultValue`) cannot change the lookup.
  */
 export function t(key: string, params?: TranslationParams, locale: string = DEFAULT_LOCALE): string {
-  const count = params?.count
-  return String(
-    i18n.t(key, {
-      lng: locale,
-      replace: params ?? {},
-      ...(typeof count === 'number' ? { count } : {}),
-    }),
-  )
+  if (params === undefined) return template(key, locale)
+  const count = params.count
+  if (count === undefined) {
+    // The catalogues use plain `{{name}}` placeholders (no formats, no nesting): filled here from
+    // the cached text, as i18next fills them (a missing value leaves its placeholder).
+    return template(key, locale).replace(PLACEHOLDER, (whole, name: string) =>
+      Object.hasOwn(params, name) ? String(params[name]) : whole,
+    )
+  }
+  // Plurals: i18next picks the form by the count.
+  return String(i18n.t(key, { lng: locale, replace: params, count }))
 }
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g
+
+/**
+ * The catalogues are bundled and never change at run time: a text is looked up (with its
+ * fallbacks) once per locale; mails and receipts ask for the same ones over and over.
+ */
+function template(key: string, locale: string): string {
+  const cacheKey = `${locale}\u0000${key}`
+  let text = plainTexts.get(cacheKey)
+  if (text === undefined) {
+    text = String(i18n.t(key, { lng: locale, replace: {} }))
+    plainTexts.set(cacheKey, text)
+  }
+  return text
+}
+
+const plainTexts = new Map<string, string>()
+const existing = new Map<string, boolean>()
 
 /** True when the key exists in the catalogue of `locale` or one of its fallbacks. */
 export function hasTranslation(key: string, locale: string = DEFAULT_LOCALE): boolean {
-  return i18n.exists(key, { lng: locale })
+  const cacheKey = `${locale}\u0000${key}`
+  let found = existing.get(cacheKey)
+  if (found === undefined) {
+    found = i18n.exists(key, { lng: locale })
+    existing.set(cacheKey, found)
+  }
+  return found
 }

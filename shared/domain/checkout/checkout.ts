@@ -29,13 +29,12 @@ import { isUnit, quantityRulesFor, snapAmount, type Unit } from '../catalogue/un
 import { type Cents, formatMoney } from '../common/money.ts'
 import {
   type BranchHours,
+  branchAvailability,
   checkAppointment,
-  computeAvailability,
   DAY_MS,
   isDeliveryOpenAt,
   isOpenForOrderingAt,
   type LeadTime,
-  rulesForOrderType,
   SLOT_HORIZON_DAYS,
   wallClockOf,
 } from '../scheduling/index.ts'
@@ -62,6 +61,9 @@ export type CheckoutBranch = BranchHours & {
 export type CheckoutConfig = {
   currency: string
   enablePluginDonations: boolean
+  /** The shop asks every order for an e-mail address / a phone number (spec §3, config). */
+  isContactEmailRequired?: boolean
+  isContactPhoneRequired?: boolean
 }
 
 /** The branch's active menu with its categories and the products the cart names (by uid). */
@@ -206,13 +208,13 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
   // --- contact ----------------------------------------------------------------------------
   const required = branch.requirements[orderType]
   const email = textOrNull(form.email)
-  if (required.email && email === null) fail('email', NOT_BLANK)
+  if ((required.email || config.isContactEmailRequired === true) && email === null) fail('email', NOT_BLANK)
   let phone: string | null = null
   if (!blank(form.phone)) {
     const normalised = normalisePhone(form.phone!)
     if (normalised.ok) phone = normalised.phone
     else fail('phone', key('phoneFormat'), { phone: PHONE_EXAMPLES[form.country] ?? PHONE_EXAMPLES.CH! })
-  } else if (required.phone) fail('phone', NOT_BLANK)
+  } else if (required.phone || config.isContactPhoneRequired === true) fail('phone', NOT_BLANK)
   const address: OrderAddress = {
     companyName: form.isCompany ? textOrNull(form.companyName ?? form.company) : null,
     firstName: form.firstName,
@@ -321,13 +323,7 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
   // The full 180-day answer costs about a millisecond; an order needs the days up to its time.
   // Only a refusal is answered from the whole horizon, so its message names the true first slot.
   const availabilityFor = (horizonDays: number) =>
-    computeAvailability({
-      hours: rulesForOrderType(branch, orderType),
-      timeZone: branch.timeZone,
-      now,
-      leadTimes,
-      horizonDays,
-    })
+    branchAvailability(branch, orderType, now, { leadTimes, horizonDays })
   const appointmentMs = form.appointmentDate ? Date.parse(form.appointmentDate) : null
   const check = (horizonDays: number) =>
     checkAppointment(availabilityFor(horizonDays), appointmentMs, {
@@ -432,8 +428,11 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
   }
 }
 
-/** Enough days to find the ASAP slot of almost every shop; a longer search follows if not. */
-const QUICK_HORIZON_DAYS = 14
+/**
+ * Today and tomorrow hold the ASAP slot of a shop that opens on one of them; the whole horizon
+ * is searched only when they do not (the answer is the same, found with less work).
+ */
+const QUICK_HORIZON_DAYS = 2
 
 const SLOT_KEYS: Partial<Record<string, string>> = {
   'in-past': 'unavailable.inPast',

@@ -251,6 +251,47 @@ describe('checkout: refusals, each with its field and the spec text', () => {
     ).toBe(true)
   })
 
+  it('takeaway is picked up from the branch’s orderableFrom on: earlier is refused, ASAP waits for it', () => {
+    const pickupAt8 = { branch: branch({ orderableFrom: '08:00' }) }
+    // Monday 07:30 CEST: open, but pickup only from 08:00.
+    const early = errorsOf(run({ appointmentDate: '2026-03-30T07:30:00+02:00' }, pickupAt8))
+    expect(early.map((e) => e.field)).toEqual(['appointmentDate'])
+    expect(run({ appointmentDate: '2026-03-30T08:00:00+02:00' }, pickupAt8).ok).toBe(true)
+    // Saturday 07:10 CET, open since 07:00: as soon as possible is 08:00, and the order is taken.
+    const asap = run({}, { ...pickupAt8, now: new Date('2026-03-28T06:10:00Z') })
+    expect(asap.ok).toBe(true)
+    // A delivery is not a pickup: 07:30 is fine for it.
+    expect(
+      run(
+        {
+          isDelivery: true,
+          deliveryArea: 'Altstadt',
+          phone: '+41 79 000 00 00',
+          street: 'Gasse 1',
+          zipCode: '8001',
+          city: 'Zürich',
+          appointmentDate: '2026-03-30T07:30:00+02:00',
+        },
+        pickupAt8,
+      ).ok,
+    ).toBe(true)
+  })
+
+  it('the shop can ask every order for an e-mail address and a phone number', () => {
+    // Takeaway asks for an e-mail by the branch's rule, not for a phone.
+    const strict = { config: { currency: 'CHF', enablePluginDonations: true, isContactPhoneRequired: true } }
+    expect(run({ phone: undefined }).ok).toBe(true)
+    expect(errorsOf(run({ phone: undefined }, strict)).map((e) => e.field)).toEqual(['phone'])
+    const noMail = { config: { currency: 'CHF', enablePluginDonations: true, isContactEmailRequired: true } }
+    const dineInBranch = { branch: branch({ isDineInEnabled: true }) }
+    expect(run({ isDineIn: true, table: '4', email: undefined }, dineInBranch).ok).toBe(true)
+    expect(
+      errorsOf(run({ isDineIn: true, table: '4', email: undefined }, { ...dineInBranch, ...noMail })).map(
+        (e) => e.field,
+      ),
+    ).toEqual(['email'])
+  })
+
   it('an amount off the step, below the minimum, in a unit not offered', () => {
     const errors = errorsOf(
       run({

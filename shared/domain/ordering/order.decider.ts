@@ -61,6 +61,8 @@ export type CreateOrder = CommandBase & {
   isPreorder?: boolean
   isQuotation?: boolean
   payment?: PaymentSession | null
+  /** The language the customer ordered in; the shop's messages use it. */
+  locale?: string | null
 }
 export type ConfirmOrder = CommandBase & { type: 'ConfirmOrder' }
 export type RejectOrder = CommandBase & { type: 'RejectOrder'; message: string }
@@ -204,6 +206,8 @@ export type OrderState = {
   isPreorder: boolean
   isQuotation: boolean
   payment: PaymentSession | null
+  /** The language the customer ordered in (null: not known, orders from before). */
+  locale: string | null
   lifecycle: OrderLifecycle
   timeline: TimelineStep[]
   /** The latest time the shop proposed; its status is `lifecycle.counterAppointment`. */
@@ -363,6 +367,7 @@ function createOrder(command: CreateOrder): OrderEventOf<'OrderCreated'> {
     ...(command.isPreorder !== undefined ? { isPreorder: command.isPreorder } : {}),
     ...(command.isQuotation !== undefined ? { isQuotation: command.isQuotation } : {}),
     ...(command.payment !== undefined ? { payment: command.payment } : {}),
+    ...(command.locale !== undefined ? { locale: optionalText(command.locale) } : {}),
   }
 }
 
@@ -540,6 +545,7 @@ export function evolve(state: OrderState | null, event: OrderEvent): OrderState 
       isPreorder: event.isPreorder ?? false,
       isQuotation: event.isQuotation ?? false,
       payment: event.payment ?? null,
+      locale: event.locale ?? null,
       lifecycle: initialLifecycle(machineContextOf(event)),
       timeline: [{ status: 'awaitingConfirmation', at: event.at }],
       counterAppointment: null,

@@ -152,9 +152,11 @@ const ALLOWED: Record<ScenarioName, Allowed> = {
   canceledByCounterAppointment: NOTHING,
   canceledRefunded: NOTHING,
   canceledPaidLate: REFUND_ONLY,
-  failedPayment: NOTHING,
+  // The provider took the money after reporting a failure: recorded, so it can be refunded.
+  failedPayment: { MarkPaid: { payment: 'paid' } },
   failedCash: NOTHING,
   failedPaid: REFUND_ONLY,
+  failedPaidLate: REFUND_ONLY,
 }
 
 const EVENT_OF: Record<LifecycleCommandType, OrderEventType> = {

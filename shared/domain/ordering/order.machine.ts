@@ -19,8 +19,9 @@
  *   pending replaces it. When the order ends otherwise first, the proposal is `withdrawn`.
  * - A payment failure is one domain event (OrderFailed → FAIL): the status region moves
  *   awaitingConfirmation → failed and the payment region awaiting → failed in the same step.
- * - A payment that arrives after the order was canceled or rejected is still recorded (the
- *   money is there), so it can be refunded. Refunds only go paid → refunded, and only when
+ * - A payment that arrives after the order was canceled or rejected, or after the payment
+ *   failed (a late success at the provider), is still recorded (the money is there), so it
+ *   can be refunded; the order stays where it is. Refunds only go paid → refunded, and only when
  *   the order was not fulfilled (canceled, rejected, failed); money back on a fulfilled order
  *   is a goodwill matter outside the lifecycle.
  * - The questionnaire can be answered once, and only when the shop accepted the order and it
@@ -191,7 +192,12 @@ export const orderMachine = setup({
           },
         },
         refunded: {},
-        failed: {},
+        failed: {
+          on: {
+            // The provider took the money after all: recorded, refundable (the order stays failed).
+            PAYMENT_SUCCEEDED: { target: 'paid' },
+          },
+        },
       },
     },
     counterAppointment: {

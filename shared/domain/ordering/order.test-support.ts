@@ -276,6 +276,11 @@ export const SCENARIOS = {
     kind: TAKEAWAY_ONLINE,
     steps: ['MarkPaid', 'FailOrder'],
   },
+  failedPaidLate: {
+    name: 'failed, then the payment arrived after all',
+    kind: TAKEAWAY_ONLINE,
+    steps: ['FailOrder', 'MarkPaid'],
+  },
 } satisfies Record<string, Scenario>
 
 export type ScenarioName = keyof typeof SCENARIOS

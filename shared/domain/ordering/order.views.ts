@@ -94,7 +94,7 @@ export type PublicOrderView = {
   id: string
   uid: string
   hash: string
-  ticketNumber: string | null
+  ticketNumber: number | null
   isConfirmed: boolean
   isRejected: boolean
   isCompleted: boolean

@@ -296,6 +296,14 @@ const EXPECTED: Record<ScenarioName, Expected> = {
     flags: ['isFailed', 'isPaid'],
     final: true,
   },
+  failedPaidLate: {
+    status: 'failed',
+    payment: 'paid',
+    staff: [],
+    customer: [],
+    flags: ['isFailed', 'isPaid'],
+    final: true,
+  },
 }
 
 describe('order views in every situation', () => {

@@ -2,13 +2,12 @@ import { t } from '../../i18n/index.ts'
 import type { LeadTime } from './lead-time.ts'
 import type { OpenState, OpenStateOptions, OpenStatus } from './open-state.ts'
 import { openStateAt } from './open-state.ts'
-import type { OpeningHoursRule, Shift } from './opening-hours.ts'
-import { isOpenAt, toLocalInterval } from './opening-hours.ts'
+import type { OpeningHoursRule } from './opening-hours.ts'
+import { isOpenAt, pickupWindow } from './opening-hours.ts'
 import { WEEKDAY_NAMES } from './scheduling.constants.ts'
 import type { Availability } from './time-slots.ts'
 import { computeAvailability } from './time-slots.ts'
 import type { InstantInput, LocalTime } from './zoned-time.ts'
-import { formatTimeOfDay, parseTimeOfDay } from './zoned-time.ts'
 
 /** The scheduling fields of a branch (spec §3) plus its IANA time zone. */
 export interface BranchHours {
@@ -37,6 +36,14 @@ export function deliveryRulesOf(branch: BranchHours): readonly OpeningHoursRule[
 /** The hours an order type is scheduled in: delivery → delivery rules, others → opening hours. */
 export function rulesForOrderType(branch: BranchHours, orderType: OrderType): readonly OpeningHoursRule[] {
   return orderType === 'delivery' ? deliveryRulesOf(branch) : branch.openingHours
+}
+
+/** Takeaway orders can be picked up from the branch's orderableFrom on; the others any time open. */
+export function pickupFromFor(
+  branch: Pick<BranchHours, 'orderableFrom'>,
+  orderType: OrderType,
+): LocalTime | null {
+  return orderType === 'takeaway' ? (branch.orderableFrom ?? null) : null
 }
 
 export function isDeliveryOpenAt(branch: BranchHours, now: InstantInput): boolean {
@@ -86,6 +93,7 @@ export function branchAvailability(
     hours: rulesForOrderType(branch, orderType),
     timeZone: branch.timeZone,
     now,
+    pickupFrom: pickupFromFor(branch, orderType),
     ...options,
   })
 }
@@ -115,27 +123,6 @@ export interface BranchCard {
 
 function text(key: string, params: Record<string, string>, locale?: string): CardText {
   return { key, params, text: t(key, params, locale) }
-}
-
-/**
- * The pickup window of a shift: it starts at orderableFrom when that time lies inside the
- * shift (for a shift past midnight, 00:30 counts as inside 22:00–02:00), at the shift's start
- * when orderableFrom is earlier or unset, and there is none when orderableFrom is at or after
- * the shift's end.
- */
-export function pickupWindow(
-  shift: Pick<Shift, 'from' | 'to'>,
-  orderableFrom: LocalTime | null | undefined,
-): { from: LocalTime; to: LocalTime } | null {
-  const interval = toLocalInterval(shift.from, shift.to)
-  if (interval === null) return null
-  const orderable = parseTimeOfDay(orderableFrom ?? null)
-  if (orderable === null) return { from: interval.from, to: interval.to }
-  let start = orderable
-  if (start < interval.fromMinutes && start + 1440 < interval.toMinutes) start += 1440
-  if (start < interval.fromMinutes) return { from: interval.from, to: interval.to }
-  if (start >= interval.toMinutes) return null
-  return { from: formatTimeOfDay(start), to: interval.to }
 }
 
 /**

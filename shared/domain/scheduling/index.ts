@@ -7,7 +7,7 @@ export {
   isDeliveryOpenAt,
   isOpenForOrderingAt,
   ORDER_TYPES,
-  pickupWindow,
+  pickupFromFor,
   rulesForOrderType,
 } from './branch-hours.ts'
 export type { LeadTime, LeadTimeType } from './lead-time.ts'
@@ -31,6 +31,8 @@ export {
   mergeIntervals,
   OPENING_HOURS_RULE_TYPES,
   openIntervalsBetween,
+  pickupPartOf,
+  pickupWindow,
   shiftsBetween,
   shiftsOn,
   toLocalInterval,

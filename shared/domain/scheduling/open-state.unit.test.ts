@@ -7,12 +7,11 @@ import {
   deliveryRulesOf,
   isDeliveryOpenAt,
   isOpenForOrderingAt,
-  pickupWindow,
   rulesForOrderType,
 } from './branch-hours.ts'
 import { openStateAt } from './open-state.ts'
 import type { OpeningHoursRule } from './opening-hours.ts'
-import { compileSchedule, isOpenAt } from './opening-hours.ts'
+import { compileSchedule, isOpenAt, pickupWindow } from './opening-hours.ts'
 import { BAKERY, closed, local, NEW_YORK, open, utc, ZURICH, zurich } from './scheduling.test-support.ts'
 
 // 2026-03-27 is a Friday, 2026-03-29 the Sunday of the spring change.

@@ -5,6 +5,7 @@ import {
   addDays,
   daysBetween,
   formatTimeOfDay,
+  instantOf,
   instantOfLocalMs,
   isLocalDate,
   isoWeekdayOf,
@@ -306,4 +307,43 @@ export function isOpenAt(input: ScheduleInput, timeZone: string, instant: number
     }
   }
   return false
+}
+
+/**
+ * The pickup window of a shift: it starts at orderableFrom when that time lies inside the
+ * shift (for a shift past midnight, 00:30 counts as inside 22:00–02:00), at the shift's start
+ * when orderableFrom is earlier or unset, and there is none when orderableFrom is at or after
+ * the shift's end.
+ */
+export function pickupWindow(
+  shift: Pick<Shift, 'from' | 'to'>,
+  orderableFrom: LocalTime | null | undefined,
+): { from: LocalTime; to: LocalTime } | null {
+  const interval = toLocalInterval(shift.from, shift.to)
+  if (interval === null) return null
+  const orderable = parseTimeOfDay(orderableFrom ?? null)
+  if (orderable === null) return { from: interval.from, to: interval.to }
+  let start = orderable
+  if (start < interval.fromMinutes && start + 1440 < interval.toMinutes) start += 1440
+  if (start < interval.fromMinutes) return { from: interval.from, to: interval.to }
+  if (start >= interval.toMinutes) return null
+  return { from: formatTimeOfDay(start), to: interval.to }
+}
+
+/**
+ * A shift as far as orders can be picked up (the branch's orderableFrom): its start moved to the
+ * pickup time (see pickupWindow), or null when no pickup falls inside it.
+ */
+export function pickupPartOf(
+  shift: Shift,
+  orderableFrom: LocalTime | null | undefined,
+  timeZone: string,
+): Shift | null {
+  const window = pickupWindow(shift, orderableFrom)
+  if (window === null) return null
+  if (window.from === shift.from) return shift
+  let start = instantOf(shift.date, window.from, timeZone)
+  // A pickup time after midnight in a shift that runs past it: the next day's clock.
+  if (start < shift.start) start = instantOf(addDays(shift.date, 1), window.from, timeZone)
+  return start < shift.end ? { ...shift, from: window.from, start } : null
 }

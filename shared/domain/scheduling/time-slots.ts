@@ -2,7 +2,7 @@ import { t } from '../../i18n/index.ts'
 import type { LeadTime } from './lead-time.ts'
 import { earliestStart } from './lead-time.ts'
 import type { Interval, ScheduleInput } from './opening-hours.ts'
-import { mergeIntervals, shiftsBetween, toSchedule } from './opening-hours.ts'
+import { mergeIntervals, pickupPartOf, shiftsBetween, toSchedule } from './opening-hours.ts'
 import { SLOT_HORIZON_DAYS, SLOT_STEP_MINUTES } from './scheduling.constants.ts'
 import type { InstantInput, IsoWeekday, LocalDate, LocalTime } from './zoned-time.ts'
 import {
@@ -99,6 +99,11 @@ export interface AvailabilityQuery {
   horizonDays?: number
   /** Default 5 (spec §9); whole minutes, 1–1440. */
   stepMinutes?: number
+  /**
+   * 'HH:MM': within a shift, nothing before this time of day (the branch's orderableFrom, for
+   * takeaway: orders can be picked up from then on; see pickupPartOf).
+   */
+  pickupFrom?: LocalTime | null
 }
 
 export interface Availability {
@@ -153,12 +158,15 @@ export function computeAvailability(query: AvailabilityQuery): Availability {
   const horizonEnd = dayStarts[horizonDays]!
 
   // One day back: yesterday's interval may run past midnight into today.
-  const shifts = shiftsBetween(
+  const allShifts = shiftsBetween(
     toSchedule(query.hours),
     addDays(today, -1),
     addDays(today, horizonDays - 1),
     timeZone,
   )
+  const shifts = query.pickupFrom
+    ? allShifts.flatMap((shift) => pickupPartOf(shift, query.pickupFrom, timeZone) ?? [])
+    : allShifts
   const openIntervals = mergeIntervals(shifts)
     .map((interval) => ({
       start: Math.max(interval.start, startOfToday),

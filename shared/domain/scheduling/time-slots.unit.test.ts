@@ -193,6 +193,33 @@ describe('available slots', () => {
     expect(wall(branchAvailability(branch, 'takeaway', now).firstSlot)).toBe('2026-03-27 09:00')
   })
 
+  it('takeaway starts at the branch’s orderableFrom; delivery and dine-in do not', () => {
+    const branch = {
+      timeZone: ZURICH,
+      openingHours: [open('daily', '06:00', '18:00'), open('saturday', '22:00', '02:00')],
+      orderableFrom: '07:30',
+    }
+    const early = zurich('2026-03-27 05:00')
+    const takeaway = branchAvailability(branch, 'takeaway', early)
+    expect(wall(takeaway.firstSlot)).toBe('2026-03-27 07:30')
+    expect(windowsOn(takeaway, '2026-03-27')).toEqual(['07:30–17:55'])
+    expect(checkSlot(takeaway, zurich('2026-03-27 07:00'))).toMatchObject({
+      isAvailable: false,
+      reason: 'outside-hours',
+    })
+    expect(wall(branchAvailability(branch, 'dineIn', early).firstSlot)).toBe('2026-03-27 06:00')
+    // A shift running past midnight: a pickup time after midnight counts on the next date.
+    const night = branchAvailability(
+      { ...branch, orderableFrom: '00:30' },
+      'takeaway',
+      zurich('2026-03-28 20:00'),
+    )
+    expect(windowsOn(night, '2026-03-29')[0]).toBe('00:30–01:55')
+    // Pickup only after the shift closes: that shift offers nothing.
+    const late = branchAvailability({ ...branch, orderableFrom: '19:00' }, 'takeaway', early)
+    expect(windowsOn(late, '2026-03-27')).toEqual([])
+  })
+
   it('is fast: 180 days in a few milliseconds', () => {
     const rules = [...BAKERY, open('monday', '11:00', '14:00'), open('monday', '17:00', '22:00')]
     const schedule = compileSchedule(rules)
