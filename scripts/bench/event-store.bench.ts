@@ -1,7 +1,7 @@
 // Event store append throughput: two-event appends to NEW streams (an order created + its
 // payment) with
 //   (a) a hand-written node-postgres transaction on our schema (BEGIN; 2 INSERTs; COMMIT),
-//   (b) our appendToStream (one round trip into es_append),
+//   (b) our appendToStream (concurrent appends batched into es_append_batch: group commit),
 //   (c) Emmett's PostgreSQL event store (BEGIN; SELECT emt_append_to_stream(...); COMMIT).
 // Each variant has its own fresh database and a pool of size = concurrency. The variants never
 // run at the same time: they take turns in short slices (rotating order), each slice on a fresh

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createResource, type ResourceRow } from '@shop/api/resources'
+import { createResource, INIT_TYPES, type ResourceRow } from '@shop/api/resources'
 import { connectPostgres, migrateToLatest } from '@shop/kit'
 import { type ServiceProcess, spawnService } from '@shop/kit/testing'
 import pg from 'pg'
@@ -122,22 +122,7 @@ export async function benchInit(opts: { adminUrl: string; requests?: number }): 
       let t = performance.now()
       await client.query(
         'SELECT type, id, version, data FROM rm_resources WHERE type = ANY($1::text[]) ORDER BY created_at, id',
-        [
-          [
-            'config',
-            'division',
-            'branch',
-            'menu',
-            'category',
-            'product',
-            'tag',
-            'table',
-            'site',
-            'navigation',
-            'block',
-            'donatee',
-          ],
-        ],
+        [[...INIT_TYPES]],
       )
       const sqlTime = performance.now() - t
       t = performance.now()

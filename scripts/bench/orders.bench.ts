@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { seedTestCatalogue, testOrderBody } from '@shop/api/testing'
-import { connectPostgres, migrateToLatest } from '@shop/kit'
+import { connectPostgres, migrateToLatest, readersBehind } from '@shop/kit'
 import { type ServiceProcess, spawnService } from '@shop/kit/testing'
-import { adminQuery, percentile } from './bench-support.ts'
+import { sql } from 'kysely'
+import {
+  adminQuery,
+  benchSubjectRoot,
+  deleteBenchStream,
+  percentile,
+  rawHttpClient,
+} from './bench-support.ts'
 
 // Orders placed per second over HTTP: POST /api/orders with a realistic 3-item delivery order
 // (a configured cake with options and a text, bread by the piece, six croissants), checked and
@@ -18,6 +25,37 @@ export type OrdersResult = {
   p50: number
   p99: number
   failures: number
+  /** Seconds after the last order until publisher, projections and notifier had read every event. */
+  catchUpSeconds: number
+  /** Readers still behind when the bench stopped waiting (none when they all caught up). */
+  behind: string[]
+}
+
+const CONSUMERS = ['publisher', 'projection:orders', 'notifier']
+const CATCH_UP_LIMIT_MS = 120_000
+const WARM_UP_MS = 3_000
+
+/**
+ * Waits until every reader's checkpoint stands at the newest event and no notification is left
+ * to send: the orders measured above must also have been published, projected and mailed, else
+ * the rate would only show how fast work can be queued.
+ */
+async function waitForConsumers(url: string): Promise<{ seconds: number; behind: string[] }> {
+  const db = connectPostgres({ url, max: 1 })
+  const started = performance.now()
+  try {
+    for (;;) {
+      const behind = await readersBehind(db.db, CONSUMERS)
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM notification_jobs WHERE status = 'pending'`.execute(db.db)
+      if ((rows[0]?.n ?? 0) > 0) behind.push(`${rows[0]!.n} notifications unsent`)
+      const elapsed = performance.now() - started
+      if (behind.length === 0 || elapsed > CATCH_UP_LIMIT_MS) return { seconds: elapsed / 1000, behind }
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  } finally {
+    await db.close()
+  }
 }
 
 export const ORDER_BODY_ITEMS = [
@@ -54,6 +92,8 @@ export async function benchOrders(opts: {
   const db = connectPostgres({ url: url.toString(), max: 2 })
   let shop: ServiceProcess | undefined
   const workers: ServiceProcess[] = []
+  const opened: { close(): void }[] = []
+  const subjectRoot = benchSubjectRoot()
   try {
     await migrateToLatest(db.db as never)
     await seedTestCatalogue({ db: db.db, bus: { notifyAppended() {} } }, [branch])
@@ -61,13 +101,18 @@ export async function benchOrders(opts: {
     const env = {
       DATABASE_URL: url.toString(),
       NATS_URL: opts.natsUrl,
-      NATS_SUBJECT_ROOT: `bench${randomBytes(3).toString('hex')}`,
+      NATS_SUBJECT_ROOT: subjectRoot,
       SHOP_BRANCHES: '[]',
       LOG_LEVEL: 'warn',
-      PG_POOL_MAX: '10',
     }
+    // BENCH_PROFILE=1: a V8 CPU profile of the shop in /tmp/prof; =perf: symbols for `perf record`.
     const profile: Record<string, string> = process.env.BENCH_PROFILE
-      ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof' }
+      ? {
+          NODE_OPTIONS:
+            process.env.BENCH_PROFILE === 'perf'
+              ? '--perf-basic-prof'
+              : '--cpu-prof --cpu-prof-dir=/tmp/prof',
+        }
       : {}
     if (opts.topology === 'split') {
       // The API in its own process, the event consumers in theirs (how a shop scales out).
@@ -83,35 +128,40 @@ export async function benchOrders(opts: {
       shop = await spawnService('shop', 'services/all-in-one/src/main.ts', { ...env, ...profile })
     }
     const body = JSON.stringify(testOrderBody(branch.id, { items: ORDER_BODY_ITEMS }))
-    const post = async (): Promise<number> => {
-      const res = await fetch(`${shop!.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      })
-      await res.arrayBuffer()
-      return res.status
+    // One kept-alive connection per client, each a lean HTTP client: the load generator shares
+    // the 2 cores with the shop and should take as little of them as it can.
+    const target = new URL('/api/orders', shop.url)
+    const connections = Array.from({ length: clients }, () =>
+      rawHttpClient(target, 'POST', { 'content-type': 'application/json' }, body),
+    )
+    opened.push(...connections)
+    // All clients for a while, unmeasured: the JIT, the pools, the readers' batches settle; then
+    // the readers catch up, so the measured run starts from an idle shop.
+    const load = async (ms: number, record: (ms: number, status: number) => void) => {
+      const until = performance.now() + ms
+      await Promise.all(
+        connections.map(async (connection) => {
+          while (performance.now() < until) {
+            const t = performance.now()
+            const status = await connection.send()
+            record(performance.now() - t, status)
+          }
+        }),
+      )
     }
-    // Warm up: JIT, pool connections, the projector's first batches.
-    for (let i = 0; i < 200; i++) {
-      const status = await post()
+    await load(WARM_UP_MS, (_ms, status) => {
       if (status !== 201) throw new Error(`warm-up order answered ${status}`)
-    }
+    })
+    await waitForConsumers(url.toString())
     const samples: number[] = []
     let failures = 0
     const started = performance.now()
-    const until = started + seconds * 1000
-    await Promise.all(
-      Array.from({ length: clients }, async () => {
-        while (performance.now() < until) {
-          const t = performance.now()
-          const status = await post()
-          if (status === 201) samples.push(performance.now() - t)
-          else failures++
-        }
-      }),
-    )
+    await load(seconds * 1000, (ms, status) => {
+      if (status === 201) samples.push(ms)
+      else failures++
+    })
     const elapsed = (performance.now() - started) / 1000
+    const caughtUp = await waitForConsumers(url.toString())
     samples.sort((a, b) => a - b)
     return {
       clients,
@@ -121,12 +171,16 @@ export async function benchOrders(opts: {
       p50: percentile(samples, 50),
       p99: percentile(samples, 99),
       failures,
+      catchUpSeconds: caughtUp.seconds,
+      behind: caughtUp.behind,
     }
   } finally {
+    for (const c of opened) c.close()
     await shop?.kill('SIGTERM')
     await Promise.all(workers.map((w) => w.kill('SIGTERM')))
     await db.close().catch(() => {})
     await adminQuery(opts.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await deleteBenchStream(opts.natsUrl, subjectRoot)
   }
 }
 
@@ -139,5 +193,6 @@ export function formatOrders(r: OrdersResult, loopPerSecond: number, loopLabel: 
     `| ${loopLabel} | ${loopPerSecond.toFixed(0)}/s |`,
     `| ratio (target ≥ 0.5) | ${ratio.toFixed(2)} |`,
     `| latency p50 / p99 | ${r.p50.toFixed(1)} ms / ${r.p99.toFixed(1)} ms |`,
+    `| events published, projected, notifications sent | ${r.behind.length === 0 ? `${r.catchUpSeconds.toFixed(1)} s after the last order` : `NOT within ${r.catchUpSeconds.toFixed(0)} s (${r.behind.join(', ')} behind)`} |`,
   ].join('\n')
 }

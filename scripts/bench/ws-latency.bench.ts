@@ -3,7 +3,7 @@ import { seedTestCatalogue, testOrderBody } from '@shop/api/testing'
 import { connectPostgres, migrateToLatest } from '@shop/kit'
 import { type ServiceProcess, spawnService } from '@shop/kit/testing'
 import WebSocket from 'ws'
-import { adminQuery, percentile } from './bench-support.ts'
+import { adminQuery, benchSubjectRoot, deleteBenchStream, percentile } from './bench-support.ts'
 
 // Latency from a confirm command to the WebSocket message at 1,000 connected sockets.
 // The shop runs as one all-in-one process on the real PostgreSQL and NATS (API, publisher,
@@ -83,6 +83,7 @@ export async function benchWsLatency(opts: {
   await adminQuery(opts.adminUrl, `CREATE DATABASE "${dbName}"`)
   let shop: ServiceProcess | undefined
   const open: WebSocket[] = []
+  const subjectRoot = benchSubjectRoot()
   try {
     // The checkout needs a catalogue: the test one (a branch open around the clock).
     const seedDb = connectPostgres({ url: dbUrl.toString(), max: 2 })
@@ -97,7 +98,7 @@ export async function benchWsLatency(opts: {
     shop = await spawnService('shop', 'services/all-in-one/src/main.ts', {
       DATABASE_URL: dbUrl.toString(),
       NATS_URL: opts.natsUrl,
-      NATS_SUBJECT_ROOT: `bench${randomBytes(3).toString('hex')}`,
+      NATS_SUBJECT_ROOT: subjectRoot,
       SHOP_BRANCHES: JSON.stringify([branch]),
       LOG_LEVEL: 'warn',
     })
@@ -194,6 +195,7 @@ export async function benchWsLatency(opts: {
     for (const ws of open) ws.close()
     await shop?.kill('SIGTERM')
     await adminQuery(opts.adminUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {})
+    await deleteBenchStream(opts.natsUrl, subjectRoot)
   }
 }
 
