@@ -25,6 +25,20 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          sequence: { groupOrder: 2 },
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**', 'data/**'],
+          globalSetup: ['./services/kit/src/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One shop and one Chromium at a time on two cores.
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

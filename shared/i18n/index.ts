@@ -120,6 +120,18 @@ function template(key: string, locale: string): string {
 const plainTexts = new Map<string, string>()
 const existing = new Map<string, boolean>()
 
+/**
+ * Adds a namespace of texts for some locales (the web apps bring their own screens' texts
+ * this way, so the server does not carry them). Adding again replaces; the caches start over.
+ */
+export function registerNamespace(namespace: string, byLocale: Readonly<Record<string, object>>): void {
+  for (const [locale, texts] of Object.entries(byLocale)) {
+    i18n.addResourceBundle(locale, namespace, texts, true, true)
+  }
+  plainTexts.clear()
+  existing.clear()
+}
+
 /** True when the key exists in the catalogue of `locale` or one of its fallbacks. */
 export function hasTranslation(key: string, locale: string = DEFAULT_LOCALE): boolean {
   const cacheKey = `${locale}\u0000${key}`

@@ -30,6 +30,7 @@ import { notificationRoutes } from './routes/orders/notifications.routes.ts'
 import { orderItemRoutes } from './routes/orders/order-items.routes.ts'
 import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
+import { storefrontRoutes } from './storefront.ts'
 
 function schemasFor(type: string): ResourceSchemas {
   const def = RESOURCES.find((r) => r.type === type)
@@ -51,6 +52,11 @@ export type ApiDeps = {
   publicUrl?: string
   /** Adds more routes to the same instance (the all-in-one mode mounts the gateway here). */
   extend?: (app: FastifyInstance) => Promise<void>
+  /**
+   * The built storefront to serve at / (one origin with the API); default web/storefront/dist
+   * when it was built (`npm run build:web`); false serves none.
+   */
+  storefrontRoot?: string | false
 }
 
 /** The /api routes in their own scope with the command error mapping. */
@@ -110,5 +116,8 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   })
   await registerApi(app, deps)
   if (deps.extend) await deps.extend(app)
+  if (deps.storefrontRoot !== false) {
+    await storefrontRoutes(app, { db: deps.db, root: deps.storefrontRoot })
+  }
   return app
 }

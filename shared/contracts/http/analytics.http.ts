@@ -1,8 +1,6 @@
 import { z } from 'zod'
 
-/** The cookie the storefront sets when the visitor consents (spec §4: 365 days). */
-export const CONSENT_COOKIE = 'asp-cookie-consent'
-export const CONSENT_GIVEN = 'given'
+export { CONSENT_COOKIE, CONSENT_DAYS, CONSENT_GIVEN } from './consent.ts'
 
 /** POST /api/analytics-log (spec §7): only sent, and only accepted, with consent. */
 export const analyticsLogBodySchema = z.strictObject({

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { Db } from '@shop/kit'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+
+/** The built storefront (`npm run build:web`), beside the API in the repository. */
+export const DEFAULT_STOREFRONT_ROOT = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'web',
+  'storefront',
+  'dist',
+)
+
+/** Paths the API, the socket and the file routes own: never answered with the app. */
+const SERVER_PREFIXES = [
+  '/api/',
+  '/ws',
+  '/image/',
+  '/upload/',
+  '/payments/',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+]
+
+/**
+ * The storefront from the API process (one origin, DESIGN §1): hashed assets for a year, the
+ * app shell for every other GET (the client routes it), after the shop's redirects (spec §3
+ * redirect resource: path → target with 301 or 302). A path the server owns keeps its JSON 404.
+ */
+export async function storefrontRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; root?: string | undefined },
+): Promise<boolean> {
+  const root = deps.root ?? DEFAULT_STOREFRONT_ROOT
+  if (!existsSync(join(root, 'index.html'))) return false
+  await app.register(fastifyStatic, { root, serve: false })
+
+  app.get('/*', async (req, reply) => {
+    const path = decodeURI(req.url.split('?')[0] ?? '/')
+    if (SERVER_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p))) {
+      return reply.callNotFound()
+    }
+    if (path.startsWith('/assets/')) {
+      // Content-hashed names: a new build makes new names.
+      return reply.sendFile(path.slice(1), { maxAge: 365 * 24 * 3600 * 1000, immutable: true })
+    }
+    if (/^\/[\w.-]+\.(?:svg|png|ico|webmanifest|json|txt|js)$/.test(path) && existsSync(join(root, path))) {
+      return reply.sendFile(path.slice(1), { maxAge: 3600 * 1000 })
+    }
+    const redirect = await redirectFor(deps.db, path)
+    if (redirect) return reply.redirect(redirect.target, redirect.statusCode)
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', { cacheControl: false })
+  })
+  return true
+}
+
+async function redirectFor(
+  db: Db,
+  path: string,
+): Promise<{ target: string; statusCode: 301 | 302 } | undefined> {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
+  const row = await db
+    .selectFrom('rm_resources')
+    .select([sql<string>`data->>'target'`.as('target'), sql<number>`(data->>'statusCode')::int`.as('status')])
+    .where('type', '=', 'redirect')
+    .where(sql`data->>'path'`, 'in', [path, trimmed])
+    .limit(1)
+    .executeTakeFirst()
+  if (!row?.target) return undefined
+  return { target: row.target, statusCode: row.status === 302 ? 302 : 301 }
+}

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Stage, startStage } from './support.ts'
+
+let stage: Stage
+
+beforeAll(async () => {
+  stage = await startStage()
+})
+
+afterAll(async () => {
+  await stage?.close()
+})
+
+describe('the storefront is served by the API process', () => {
+  it('answers the app for a client route, the API keeps its JSON 404, assets are immutable', async () => {
+    const page = await stage.newPage()
+    const res = await page.goto('/store/zuerich-altstadt')
+    expect(res?.status()).toBe(200)
+    expect(res?.headers()['content-type']).toContain('text/html')
+    await expect.poll(() => page.title()).not.toBe('')
+    const api = await fetch(`${stage.url}/api/nope`)
+    expect(api.status).toBe(404)
+    expect(((await api.json()) as { errors: unknown[] }).errors).toHaveLength(1)
+    const html = await (await fetch(`${stage.url}/`)).text()
+    const asset = /\/assets\/[\w-]+\.js/.exec(html)?.[0]
+    expect(asset).toBeDefined()
+    const assetRes = await fetch(`${stage.url}${asset}`)
+    expect(assetRes.status).toBe(200)
+    expect(assetRes.headers.get('cache-control')).toContain('immutable')
+  })
+
+  it('shows the shop name from the configuration in the header', async () => {
+    const page = await stage.newPage()
+    await page.goto('/')
+    await expect.poll(() => page.locator('.shell-brand').textContent()).toBe('Huber Beck & Metzg')
+  })
+})

@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Shop, startShop } from '@shop/all-in-one'
+import { silentLogger } from '@shop/kit'
+import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+
+/**
+ * The e2e stage: the whole shop (API, projector, publisher, gateway, notifier off) on a fresh
+ * PostgreSQL database with the demo data, on NATS, serving the built storefront; and Debian's
+ * Chromium driven by playwright-core. Server and browser share one pinned clock, so opening
+ * hours and slots are the same on every run.
+ */
+export type Stage = {
+  shop: Shop
+  url: string
+  db: TestDatabase
+  browser: Browser
+  /** A new browser context (a customer) whose clock starts at the stage's time. */
+  newPage(opts?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>
+  contexts: BrowserContext[]
+  close(): Promise<void>
+}
+
+/** Tuesday 24 November 2026, 10:00 in Zürich: every demo branch is open, delivery opens at 11. */
+export const TUESDAY_10 = '2026-11-24T09:00:00.000Z'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`)
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
+}
+
+export async function startStage(opts: { at?: string } = {}): Promise<Stage> {
+  const at = opts.at ?? TUESDAY_10
+  const storefront = join(import.meta.dirname, '..', '..', 'storefront', 'dist', 'index.html')
+  if (!existsSync(storefront)) throw new Error('the storefront is not built: npm run build:web')
+  const db = await createTestDatabase({ max: 10 })
+  // The server's clock runs on from the pinned instant, like the browser's.
+  const offset = Date.parse(at) - Date.now()
+  const now = () => new Date(Date.now() + offset)
+  const shop = await startShop(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: join(import.meta.dirname, '..', '.tmp'),
+      databaseUrl: db.url,
+      natsUrl: testNatsUrl(),
+      subjectRoot: uniqueSubjectRoot(),
+      branches: [],
+    },
+    silentLogger,
+    { demo: true, now, notifier: false, payments: { testProvider: true } },
+  )
+  const url = shop.url.replace('0.0.0.0', '127.0.0.1')
+  const browser = await launchChromium()
+  const contexts: BrowserContext[] = []
+  return {
+    shop,
+    url,
+    db,
+    browser,
+    contexts,
+    async newPage(pageOpts = {}) {
+      const context = await browser.newContext({
+        baseURL: url,
+        locale: pageOpts.locale ?? 'de-CH',
+        timezoneId: 'Europe/Zurich',
+        viewport: pageOpts.viewport ?? { width: 390, height: 844 },
+      })
+      contexts.push(context)
+      await context.clock.install({ time: now() })
+      return context.newPage()
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {})
+      await browser.close().catch(() => {})
+      await shop.close()
+      await db.drop()
+    },
+  }
+}

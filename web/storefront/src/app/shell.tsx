@@ -1,0 +1,172 @@
+import { Button, IconButton, Notice, Spinner } from '@shop/ui'
+import { useEffect } from 'react'
+import { Link, Outlet, useLocation } from 'react-router'
+import { setConsent, useConsent } from '../lib/consent.ts'
+import { ENABLED_LOCALES, type StorefrontLocale, useLocale, useT } from '../lib/i18n.tsx'
+import { useOnline } from '../lib/online.ts'
+import { useShopData } from '../lib/shop-data.tsx'
+import { useTheme } from '../lib/theme.ts'
+import { isSelfServicePath } from './router.tsx'
+
+/** True on kiosk routes (spec §2: route meta context 'self-service'). */
+export function useSelfService(): boolean {
+  return isSelfServicePath(useLocation().pathname)
+}
+
+/** A new page starts at the top; back and forward keep the browser's own restoration. */
+function ScrollToTop() {
+  const { pathname } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every new path by design
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
+  return null
+}
+
+/** Header, page, footer and the global layers (spec §2 "Shell"). */
+export function Shell() {
+  const t = useT('sf-shell')
+  const { data, error, reload } = useShopData()
+  const online = useOnline()
+  const selfService = useSelfService()
+  return (
+    <>
+      <a className="ui-skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      {!online || (error && error.status === 0) ? (
+        <div className="ui-container shell-offline">
+          <Notice tone="warning" live="assertive">
+            <p>{t('offline')}</p>
+            <Button small variant="secondary" onClick={() => void reload()}>
+              {t('retry')}
+            </Button>
+          </Notice>
+        </div>
+      ) : null}
+      {data ? (
+        <Outlet />
+      ) : error ? (
+        <main id="main" className="ui-container">
+          <Notice tone="danger" live="assertive">
+            <p>{t('loadFailed')}</p>
+            <Button small variant="secondary" onClick={() => void reload()}>
+              {t('retry')}
+            </Button>
+          </Notice>
+        </main>
+      ) : (
+        <main id="main">
+          <Spinner label={t('loading')} />
+        </main>
+      )}
+      <Footer />
+      {selfService ? null : <CookieBanner />}
+      <ScrollToTop />
+    </>
+  )
+}
+
+function Header() {
+  const t = useT('sf-shell')
+  const { data } = useShopData()
+  const [theme, toggleTheme] = useTheme()
+  const { locale, setLocale } = useLocale()
+  const shopName = String(data?.config.shopName ?? '')
+  return (
+    <header className="shell-header">
+      <div className="ui-container shell-header__inner">
+        <Link to="/" className="shell-brand">
+          <img src="/icon.svg" alt="" width={32} height={32} />
+          <span>{shopName}</span>
+        </Link>
+        <div className="shell-header__actions">
+          <label className="ui-visually-hidden" htmlFor="shell-locale">
+            {t('language')}
+          </label>
+          <select
+            id="shell-locale"
+            className="ui-select shell-locale"
+            value={locale}
+            onChange={(e) => setLocale(e.target.value as StorefrontLocale)}
+          >
+            {ENABLED_LOCALES.map((l) => (
+              <option key={l} value={l}>
+                {t(`locales.${l}`)}
+              </option>
+            ))}
+          </select>
+          <IconButton
+            icon={theme === 'dark' ? 'sun' : 'moon'}
+            label={theme === 'dark' ? t('lightMode') : t('darkMode')}
+            aria-pressed={theme === 'dark'}
+            onClick={toggleTheme}
+          />
+        </div>
+      </div>
+    </header>
+  )
+}
+
+function Footer() {
+  const t = useT('sf-shell')
+  const { data } = useShopData()
+  const config = data?.config ?? {}
+  const links = LEGAL.map(({ key, slug, url }) => {
+    const hasText = typeof config[`${key}Text`] === 'string' && String(config[`${key}Text`]).trim() !== ''
+    const external = typeof config[url] === 'string' ? String(config[url]) : ''
+    return { key, to: hasText ? `/site/${slug}` : null, href: hasText ? null : external || null }
+  }).filter((l) => l.to || l.href)
+  return (
+    <footer className="shell-footer">
+      <div className="ui-container shell-footer__inner">
+        <nav aria-label={t('legalNavigation')}>
+          <ul className="shell-footer__links">
+            {links.map((l) => (
+              <li key={l.key}>
+                {l.to ? (
+                  <Link to={l.to}>{t(`legal.${l.key}`)}</Link>
+                ) : (
+                  <a href={l.href ?? '#'} target="_blank" rel="noopener noreferrer">
+                    {t(`legal.${l.key}`)}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="shell-footer__copy">
+          © {new Date().getFullYear()} {String(config.businessName ?? config.shopName ?? '')}
+        </p>
+      </div>
+    </footer>
+  )
+}
+
+/** Spec §2 route table: the text pages when the text is configured, else the external URL. */
+const LEGAL = [
+  { key: 'termsAndConditions', slug: 'terms-and-conditions', url: 'termsAndConditions' },
+  { key: 'privacyPolicy', slug: 'privacy', url: 'privacyPolicy' },
+  { key: 'imprint', slug: 'imprint', url: 'imprint' },
+  { key: 'allergens', slug: 'allergens', url: 'allergens' },
+] as const
+
+function CookieBanner() {
+  const t = useT('sf-shell')
+  const consent = useConsent()
+  if (consent !== 'unknown') return null
+  return (
+    <section className="cookie-banner" aria-label={t('cookies.title')}>
+      <div className="cookie-banner__inner">
+        <p>{t('cookies.text')}</p>
+        <div className="cookie-banner__actions">
+          <Button variant="secondary" onClick={() => setConsent(false)}>
+            {t('cookies.decline')}
+          </Button>
+          <Button onClick={() => setConsent(true)}>{t('cookies.accept')}</Button>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,5 @@
+export { Button, type ButtonVariant, buttonClass, IconButton } from './button.tsx'
+export { Dialog } from './dialog.tsx'
+export { Field } from './field.tsx'
+export { Icon, type IconName } from './icons.tsx'
+export { Notice, type NoticeTone, Spinner } from './notice.tsx'
