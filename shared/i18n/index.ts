@@ -1,5 +1,14 @@
-import type { FallbackLngObjList } from 'i18next'
-import { createInstance } from 'i18next'
+import { CATALOGUE_LOCALES, DEFAULT_LOCALE, DEFAULT_NAMESPACE, fallbackLocales } from './locales.ts'
+import { type Catalogue, createTranslator, type TranslationParams } from './translator.ts'
+
+export {
+  CATALOGUE_LOCALES,
+  type CatalogueLocale,
+  DEFAULT_LOCALE,
+  DEFAULT_NAMESPACE,
+  fallbackLocales,
+} from './locales.ts'
+
 import deChAuth from './locales/de-CH/auth.json' with { type: 'json' }
 import deChCheckout from './locales/de-CH/checkout.json' with { type: 'json' }
 import deChErrors from './locales/de-CH/errors.json' with { type: 'json' }
@@ -21,11 +30,6 @@ import frFrNotifications from './locales/fr-FR/notifications.json' with { type: 
 import frFrOrdering from './locales/fr-FR/ordering.json' with { type: 'json' }
 import frFrPrint from './locales/fr-FR/print.json' with { type: 'json' }
 import frFrScheduling from './locales/fr-FR/scheduling.json' with { type: 'json' }
-
-export const DEFAULT_LOCALE = 'de-CH'
-export const CATALOGUE_LOCALES = ['de-CH', 'fr-FR', 'en'] as const
-export type CatalogueLocale = (typeof CATALOGUE_LOCALES)[number]
-export const DEFAULT_NAMESPACE = 'ordering'
 
 export const resources = {
   'de-CH': {
@@ -57,88 +61,38 @@ export const resources = {
   },
 } as const
 
-// German is the product's language: every other German variant, and any locale without a
-// catalogue, falls back to de-CH; French variants try fr-FR first.
-export const fallbackLocales: FallbackLngObjList = {
-  de: ['de-CH'],
-  fr: ['fr-FR', 'de-CH'],
-  en: ['en', 'de-CH'],
-  default: ['de-CH'],
+export type { TranslationParams } from './translator.ts'
+
+const translator = createTranslator({
+  defaultLocale: DEFAULT_LOCALE,
+  defaultNamespace: DEFAULT_NAMESPACE,
+  fallbacks: fallbackLocales,
+})
+for (const [locale, namespaces] of Object.entries(resources)) {
+  for (const [namespace, texts] of Object.entries(namespaces))
+    translator.add(locale, namespace, texts as Catalogue)
 }
 
-export type TranslationParams = Record<string, string | number>
-
-const i18n = createInstance()
-// initAsync: false makes init finish before it returns, so `t` works at import time on
-// the server and in the browser alike; the resources are bundled, nothing is fetched.
-void i18n.init({
-  resources,
-  lng: DEFAULT_LOCALE,
-  fallbackLng: fallbackLocales,
-  ns: [DEFAULT_NAMESPACE, 'scheduling', 'auth', 'errors', 'checkout', 'notifications', 'print'],
-  defaultNS: DEFAULT_NAMESPACE,
-  initAsync: false,
-  returnNull: false,
-  // Messages go into JSON bodies and text nodes, never into raw HTML.
-  interpolation: { escapeValue: false },
-})
-
 /**
- * Translates `key` (optionally `namespace:key`). Values go through `replace` so a parameter
- * named like an i18next option (`lng`, `ns`, `defaultValue`) cannot change the lookup.
+ * Translates `key` (optionally `namespace:key`) synchronously, on the server and in the
+ * browser alike. `{{name}}` placeholders are filled from `params` (a missing value leaves its
+ * placeholder; a parameter named like an option never changes the lookup); `count` picks the
+ * plural form.
  */
 export function t(key: string, params?: TranslationParams, locale: string = DEFAULT_LOCALE): string {
-  if (params === undefined) return template(key, locale)
-  const count = params.count
-  if (count === undefined) {
-    // The catalogues use plain `{{name}}` placeholders (no formats, no nesting): filled here from
-    // the cached text, as i18next fills them (a missing value leaves its placeholder).
-    return template(key, locale).replace(PLACEHOLDER, (whole, name: string) =>
-      Object.hasOwn(params, name) ? String(params[name]) : whole,
-    )
-  }
-  // Plurals: i18next picks the form by the count.
-  return String(i18n.t(key, { lng: locale, replace: params, count }))
-}
-
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g
-
-/**
- * The catalogues are bundled and never change at run time: a text is looked up (with its
- * fallbacks) once per locale; mails and receipts ask for the same ones over and over.
- */
-function template(key: string, locale: string): string {
-  const cacheKey = `${locale}\u0000${key}`
-  let text = plainTexts.get(cacheKey)
-  if (text === undefined) {
-    text = String(i18n.t(key, { lng: locale, replace: {} }))
-    plainTexts.set(cacheKey, text)
-  }
-  return text
-}
-
-const plainTexts = new Map<string, string>()
-const existing = new Map<string, boolean>()
-
-/**
- * Adds a namespace of texts for some locales (the web apps bring their own screens' texts
- * this way, so the server does not carry them). Adding again replaces; the caches start over.
- */
-export function registerNamespace(namespace: string, byLocale: Readonly<Record<string, object>>): void {
-  for (const [locale, texts] of Object.entries(byLocale)) {
-    i18n.addResourceBundle(locale, namespace, texts, true, true)
-  }
-  plainTexts.clear()
-  existing.clear()
+  return translator.t(key, params, locale)
 }
 
 /** True when the key exists in the catalogue of `locale` or one of its fallbacks. */
 export function hasTranslation(key: string, locale: string = DEFAULT_LOCALE): boolean {
-  const cacheKey = `${locale}\u0000${key}`
-  let found = existing.get(cacheKey)
-  if (found === undefined) {
-    found = i18n.exists(key, { lng: locale })
-    existing.set(cacheKey, found)
-  }
-  return found
+  return translator.has(key, locale)
+}
+
+/**
+ * Adds a namespace of texts for some locales (the web apps bring their own screens' texts
+ * this way, so the server does not carry them). Adding again merges, the new texts winning.
+ */
+export function registerNamespace(namespace: string, byLocale: Readonly<Record<string, object>>): void {
+  for (const [locale, texts] of Object.entries(byLocale))
+    translator.add(locale, namespace, texts as Catalogue)
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, registerNamespace, type TranslationParams, t } from '@shop/shared/i18n'
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { loadSharedLocale } from './i18n-catalogues.ts'
 
 /** Locales the storefront offers (spec §9: enabled de-CH and fr-FR; English has a catalogue too). */
 export const ENABLED_LOCALES = ['de-CH', 'fr-FR'] as const
@@ -7,17 +8,32 @@ export const STOREFRONT_LOCALES = ['de-CH', 'fr-FR', 'en'] as const
 export type StorefrontLocale = (typeof STOREFRONT_LOCALES)[number]
 const STORAGE_KEY = 'asp-locale'
 
-// Every screen's texts: src/locales/<locale>/<namespace>.json, bundled (no fetch, no flash).
-const files = import.meta.glob<{ default: object }>('../locales/*/*.json', { eager: true })
-const byNamespace = new Map<string, Record<string, object>>()
-for (const [path, module] of Object.entries(files)) {
+// Every screen's texts: src/locales/<locale>/<namespace>.json. German is bundled (no flash, no
+// fetch); another locale is downloaded when chosen, with the shared catalogues of that locale.
+const german = import.meta.glob<{ default: object }>('../locales/de-CH/*.json', { eager: true })
+const others = import.meta.glob<{ default: object }>(['../locales/*/*.json', '!../locales/de-CH/*.json'])
+
+function register(path: string, texts: object) {
   const [, locale, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? []
-  if (!locale || !namespace) continue
-  const entry = byNamespace.get(namespace) ?? {}
-  entry[locale] = module.default
-  byNamespace.set(namespace, entry)
+  if (locale && namespace) registerNamespace(namespace, { [locale]: texts })
 }
-for (const [namespace, texts] of byNamespace) registerNamespace(namespace, texts)
+for (const [path, module] of Object.entries(german)) register(path, module.default)
+
+const loadedLocales = new Map<string, Promise<void>>()
+
+/** Makes every text of a locale available (once); German always is. */
+export function loadLocale(locale: string): Promise<void> {
+  let done = loadedLocales.get(locale)
+  if (!done) {
+    const files = Object.entries(others).filter(([path]) => path.includes(`/locales/${locale}/`))
+    done = Promise.all([
+      loadSharedLocale(locale),
+      ...files.map(([path, load]) => load().then((module) => register(path, module.default))),
+    ]).then(() => {})
+    loadedLocales.set(locale, done)
+  }
+  return done
+}
 
 export function isStorefrontLocale(value: unknown): value is StorefrontLocale {
   return typeof value === 'string' && (STOREFRONT_LOCALES as readonly string[]).includes(value)
@@ -49,22 +65,39 @@ type LocaleContext = { locale: StorefrontLocale; setLocale: (locale: StorefrontL
 const Context = createContext<LocaleContext>({ locale: currentLocale, setLocale: () => {} })
 
 export function LocaleProvider({ children }: { children: ReactNode }) {
-  const [locale, setState] = useState<StorefrontLocale>(() => {
-    currentLocale = initialLocale()
-    document.documentElement.lang = currentLocale
-    return currentLocale
-  })
-  const setLocale = useCallback((next: StorefrontLocale) => {
+  const [wanted] = useState(initialLocale)
+  const [locale, setState] = useState<StorefrontLocale | undefined>(
+    wanted === DEFAULT_LOCALE ? (DEFAULT_LOCALE as StorefrontLocale) : undefined,
+  )
+  const apply = useCallback((next: StorefrontLocale) => {
     currentLocale = next
     document.documentElement.lang = next
-    try {
-      localStorage.setItem(STORAGE_KEY, next)
-    } catch {
-      // storage blocked: the choice lasts for this page
-    }
     setState(next)
   }, [])
-  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale])
+  useEffect(() => {
+    // A stored or browser locale other than German: its texts first, then the first render.
+    if (wanted !== DEFAULT_LOCALE) {
+      void loadLocale(wanted)
+        .then(() => apply(wanted))
+        .catch(() => apply(DEFAULT_LOCALE as StorefrontLocale))
+    } else apply(wanted)
+  }, [wanted, apply])
+  const setLocale = useCallback(
+    (next: StorefrontLocale) => {
+      try {
+        localStorage.setItem(STORAGE_KEY, next)
+      } catch {
+        // storage blocked: the choice lasts for this page
+      }
+      void loadLocale(next).then(() => apply(next))
+    },
+    [apply],
+  )
+  const value = useMemo(
+    () => ({ locale: locale ?? (DEFAULT_LOCALE as StorefrontLocale), setLocale }),
+    [locale, setLocale],
+  )
+  if (!locale) return null
   return <Context.Provider value={value}>{children}</Context.Provider>
 }
 
