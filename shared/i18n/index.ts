@@ -1,4 +1,4 @@
-import { CATALOGUE_LOCALES, DEFAULT_LOCALE, DEFAULT_NAMESPACE, fallbackLocales } from './locales.ts'
+import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, fallbackLocales } from './locales.ts'
 import { type Catalogue, createTranslator, type TranslationParams } from './translator.ts'
 
 export {
