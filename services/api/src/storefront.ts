@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { Db } from '@shop/kit'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import sharp from 'sharp'
+import { CONFIG_ID } from './resources/resources.routes.ts'
 
 /** The built storefront (`npm run build:web`), beside the API in the repository. */
 export const DEFAULT_STOREFRONT_ROOT = join(
@@ -41,6 +43,57 @@ export async function storefrontRoutes(
   const root = deps.root ?? DEFAULT_STOREFRONT_ROOT
   if (!existsSync(join(root, 'index.html'))) return false
   await app.register(fastifyStatic, { root, serve: false })
+
+  // The web app manifest from the shop's configuration (white label: its name, not ours).
+  app.get('/manifest.webmanifest', async (_req, reply) => {
+    const config = await deps.db
+      .selectFrom('rm_resources')
+      .select('data')
+      .where('type', '=', 'config')
+      .where('id', '=', CONFIG_ID)
+      .executeTakeFirst()
+    const data = (config?.data ?? {}) as Record<string, unknown>
+    const name = String(data.shopName || data.title || 'Shop')
+    return reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        JSON.stringify({
+          name,
+          short_name: name.length > 12 ? name.split(/\s+/)[0] : name,
+          description: String(data.seoDescription || data.description || ''),
+          lang: 'de-CH',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          background_color: '#faf7f2',
+          theme_color: '#000000',
+          icons: [
+            { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+            { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+          ],
+        }),
+      )
+  })
+  // PNG icons (install prompts want them) rendered once from the SVG.
+  const icons = new Map<number, Promise<Buffer>>()
+  app.get<{ Params: { size: string } }>('/icon-:size.png', async (req, reply) => {
+    const size = Number(req.params.size)
+    if (size !== 192 && size !== 512) return reply.callNotFound()
+    let png = icons.get(size)
+    if (!png) {
+      png = sharp(readFileSync(join(root, 'icon.svg')), { density: 300 })
+        .resize(size, size)
+        .png()
+        .toBuffer()
+      icons.set(size, png)
+    }
+    return reply
+      .type('image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await png)
+  })
 
   app.get('/*', async (req, reply) => {
     const path = decodeURI(req.url.split('?')[0] ?? '/')

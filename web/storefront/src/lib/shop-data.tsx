@@ -12,6 +12,7 @@ import type {
   CreateTableBody,
   CreateTagBody,
 } from '@shop/shared/contracts'
+import type { OpeningHoursRule } from '@shop/shared/domain/scheduling'
 import {
   createContext,
   type ReactNode,
@@ -28,7 +29,16 @@ import { activeLocale } from './i18n.tsx'
 type WithMeta<T> = T & { id: string; version: number }
 
 export type Config = Partial<CreateConfigBody> & Record<string, unknown>
-export type Branch = WithMeta<CreateBranchBody> & { timeZone: string }
+/**
+ * A branch as /api/init gives it. Its hours are typed as the scheduling domain reads them: a
+ * closed rule stores no times (null), and the domain never reads the times of a closed rule,
+ * so a Branch is a `BranchHours` as it is.
+ */
+export type Branch = Omit<WithMeta<CreateBranchBody>, 'openingHours' | 'deliveryHours'> & {
+  timeZone: string
+  openingHours: OpeningHoursRule[]
+  deliveryHours: OpeningHoursRule[]
+}
 export type Product = WithMeta<CreateProductBody>
 export type Category = WithMeta<CreateCategoryBody>
 export type Menu = WithMeta<CreateMenuBody>

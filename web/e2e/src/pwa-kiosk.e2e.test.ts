@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Stage, startStage } from './support.ts'
+
+let stage: Stage
+
+beforeAll(async () => {
+  stage = await startStage()
+})
+
+afterAll(async () => {
+  await stage?.close()
+})
+
+describe('installable app (the demo has the PWA plugin on)', () => {
+  it("serves a manifest in the shop's name with PNG icons, the worker and the offline page", async () => {
+    const manifest = (await (await fetch(`${stage.url}/manifest.webmanifest`)).json()) as {
+      name: string
+      icons: { src: string; sizes: string }[]
+      display: string
+    }
+    expect(manifest.name).toBe('Huber Beck & Metzg')
+    expect(manifest.display).toBe('standalone')
+    for (const icon of manifest.icons.filter((i) => i.src.endsWith('.png'))) {
+      const res = await fetch(`${stage.url}${icon.src}`)
+      expect(res.headers.get('content-type')).toBe('image/png')
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(500)
+    }
+    expect((await fetch(`${stage.url}/sw.js`)).status).toBe(200)
+    expect(await (await fetch(`${stage.url}/offline.html`)).text()).toContain('Sie sind offline.')
+  })
+
+  it('registers the service worker; offline, the cached app opens and says so with a retry', async () => {
+    const page = await stage.newPage()
+    await page.goto('/')
+    const active = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready
+      return registration.active?.state
+    })
+    expect(active).toBe('activated')
+    // Once the worker controls the page, its shell is cached.
+    await page.reload()
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+    await page.context().setOffline(true)
+    await page.reload()
+    await expect
+      .poll(() => page.getByText('Sie sind offline. Bitte überprüfen Sie Ihre Internetverbindung.').count())
+      .toBeGreaterThan(0)
+    await expect.poll(() => page.getByRole('button', { name: 'Erneut versuchen' }).count()).toBeGreaterThan(0)
+    await page.context().setOffline(false)
+  })
+})
+
+describe('self-service kiosk', () => {
+  it('has no cookie banner; after 90 s without a touch the screensaver invites to order and a tap starts over', async () => {
+    const page = await stage.newPage({ viewport: { width: 1080, height: 1920 } })
+    await page.goto('/kiosk/zuerich-altstadt')
+    await expect.poll(() => page.locator('.shell-brand').textContent()).toBe('Huber Beck & Metzg')
+    expect(await page.getByRole('region', { name: 'Cookies' }).count()).toBe(0)
+    // The same page outside the kiosk asks for consent.
+    const outside = await stage.newPage()
+    await outside.goto('/store/zuerich-altstadt')
+    await expect.poll(() => outside.getByRole('region', { name: 'Cookies' }).count()).toBe(1)
+
+    expect(await page.getByRole('button', { name: /Zum Bestellen tippen/ }).count()).toBe(0)
+    await page.clock.runFor(91_000)
+    const saver = page.getByRole('button', { name: /Zum Bestellen tippen/ })
+    await expect.poll(() => saver.count()).toBe(1)
+    await saver.click()
+    await expect.poll(() => saver.count()).toBe(0)
+    expect(new URL(page.url()).pathname).toBe('/kiosk/zuerich-altstadt')
+  })
+
+  it("resets the stored order data as soon as an order's status shows", async () => {
+    const page = await stage.newPage({ viewport: { width: 1080, height: 1920 } })
+    await page.goto('/kiosk/zuerich-altstadt')
+    await page.evaluate(() => {
+      sessionStorage.setItem('asp-cart-zuerich-altstadt', JSON.stringify({ items: [] }))
+      sessionStorage.setItem('asp-checkout-zuerich-altstadt', JSON.stringify({ firstName: 'Eva' }))
+      sessionStorage.setItem('other', 'kept')
+    })
+    await page.goto('/kiosk/zuerich-altstadt/status/unknown/unknown')
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('asp-')).length))
+      .toBe(0)
+    expect(await page.evaluate(() => sessionStorage.getItem('other'))).toBe('kept')
+  })
+})

@@ -1,0 +1,175 @@
+import { Button, Dialog } from '@shop/ui'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useConsent } from '../lib/consent.ts'
+import { readCookie, writeCookie } from '../lib/cookies.ts'
+import { useT } from '../lib/i18n.tsx'
+import { useShopData } from '../lib/shop-data.tsx'
+
+/** Spec §9: the install prompt 5 s after load with consent, 250 ms after accepting cookies. */
+export const INSTALL_DELAY_MS = 5000
+export const INSTALL_DELAY_AFTER_CONSENT_MS = 250
+/** Spec §4: dismissing sets pwa-dismiss = true for one month. */
+export const DISMISS_COOKIE = 'pwa-dismiss'
+export const DISMISS_DAYS = 30
+/** Spec §7, §9: the service worker is checked every 30 minutes, first after 2.5 s. */
+export const UPDATE_CHECK_MS = 1_800_000
+export const FIRST_UPDATE_CHECK_MS = 2500
+
+type InstallEvent = Event & {
+  prompt(): Promise<void>
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
+
+let deferredInstall: InstallEvent | undefined
+const installListeners = new Set<() => void>()
+if (typeof window !== 'undefined') {
+  addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault()
+    deferredInstall = e as InstallEvent
+    for (const l of installListeners) l()
+  })
+  addEventListener('appinstalled', () => {
+    deferredInstall = undefined
+    for (const l of installListeners) l()
+  })
+}
+
+function isInstalled(): boolean {
+  return matchMedia('(display-mode: standalone)').matches
+}
+
+/** True when the browser offers installing and the app is not installed (the footer's link). */
+export function useCanInstall(): [boolean, () => Promise<void>] {
+  const [can, setCan] = useState(() => Boolean(deferredInstall) && !isInstalled())
+  useEffect(() => {
+    const update = () => setCan(Boolean(deferredInstall) && !isInstalled())
+    installListeners.add(update)
+    return () => {
+      installListeners.delete(update)
+    }
+  }, [])
+  const install = useCallback(async () => {
+    const event = deferredInstall
+    if (!event) return
+    await event.prompt()
+    await event.userChoice.catch(() => undefined)
+    deferredInstall = undefined
+    for (const l of installListeners) l()
+  }, [])
+  return [can, install]
+}
+
+/**
+ * The PWA plugin (config enablePluginPWA): registers the service worker, shows the update
+ * banner when a new version waits, and the install prompt (after consent, unless dismissed).
+ * Nothing of it in the kiosk context.
+ */
+export function Pwa({ selfService }: { selfService: boolean }) {
+  const { data } = useShopData()
+  const enabled = data?.config.enablePluginPWA === true
+  const waiting = useServiceWorker(enabled)
+  if (!enabled) return null
+  return (
+    <>
+      {waiting ? <UpdateBanner waiting={waiting} /> : null}
+      {selfService ? null : <InstallPrompt />}
+    </>
+  )
+}
+
+function useServiceWorker(enabled: boolean): ServiceWorker | undefined {
+  const [waiting, setWaiting] = useState<ServiceWorker | undefined>()
+  useEffect(() => {
+    if (!enabled || !('serviceWorker' in navigator) || !isSecureContext) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let interval: ReturnType<typeof setInterval> | undefined
+    let stopped = false
+    void navigator.serviceWorker
+      .register('/sw.js')
+      .then((registration) => {
+        if (stopped) return
+        const watch = (worker: ServiceWorker | null) => {
+          if (!worker) return
+          const check = () => {
+            if (worker.state === 'installed' && navigator.serviceWorker.controller) setWaiting(worker)
+          }
+          worker.addEventListener('statechange', check)
+          check()
+        }
+        watch(registration.waiting)
+        registration.addEventListener('updatefound', () => watch(registration.installing))
+        const update = () => void registration.update().catch(() => {})
+        timer = setTimeout(update, FIRST_UPDATE_CHECK_MS)
+        interval = setInterval(update, UPDATE_CHECK_MS)
+      })
+      .catch(() => {})
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+      clearInterval(interval)
+    }
+  }, [enabled])
+  return waiting
+}
+
+/** Spec §4: the update banner restarts the app on the new version. */
+function UpdateBanner({ waiting }: { waiting: ServiceWorker }) {
+  const t = useT('sf-pwa')
+  const restart = () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true })
+    waiting.postMessage('skip-waiting')
+  }
+  return (
+    <section className="pwa-update" aria-label={t('update.label')}>
+      <p role="status">{t('update.text')}</p>
+      <Button small onClick={restart}>
+        {t('update.restart')}
+      </Button>
+    </section>
+  )
+}
+
+function InstallPrompt() {
+  const t = useT('sf-pwa')
+  const consent = useConsent()
+  const [can, install] = useCanInstall()
+  const [open, setOpen] = useState(false)
+  const consentAtLoad = useRef(consent)
+  useEffect(() => {
+    if (consent !== 'given' || !can || readCookie(DISMISS_COOKIE) === 'true') return
+    const delay = consentAtLoad.current === 'given' ? INSTALL_DELAY_MS : INSTALL_DELAY_AFTER_CONSENT_MS
+    const timer = setTimeout(() => setOpen(true), delay)
+    return () => clearTimeout(timer)
+  }, [consent, can])
+  const dismiss = () => {
+    writeCookie(DISMISS_COOKIE, 'true', DISMISS_DAYS)
+    setOpen(false)
+  }
+  return (
+    <Dialog
+      open={open}
+      title={t('install.title')}
+      closeLabel={t('install.later')}
+      onClose={dismiss}
+      footer={
+        <>
+          <Button variant="secondary" onClick={dismiss}>
+            {t('install.later')}
+          </Button>
+          <Button
+            icon="download"
+            onClick={() => {
+              setOpen(false)
+              void install()
+            }}
+          >
+            {t('install.install')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t('install.text')}</p>
+      <p className="pwa-install__hint">{t('install.instructions')}</p>
+    </Dialog>
+  )
+}
