@@ -15,6 +15,7 @@ process.stdout.write(
   [
     '',
     `  Shop running at ${base}  [${mode}]`,
+    `  Storefront: ${base}/   Kiosk: ${base}/kiosk/<branch identifier>`,
     branch
       ? `  Frontdesk board (${branch.name}): ${base}/api/orders/frontdesk/${branch.id}/${branch.apiKey}`
       : '',
