@@ -86,7 +86,6 @@ export async function benchStorefront(): Promise<StorefrontResult> {
     resolve: {
       alias: { react: join(repo, 'node_modules/react'), 'react-dom': join(repo, 'node_modules/react-dom') },
     },
-    esbuild: { jsx: 'automatic' },
     build: { outDir: join(bare, 'dist'), manifest: true, target: 'es2022' },
   })
   const bareManifest = JSON.parse(

@@ -4,9 +4,7 @@ import { z } from 'zod'
 // version of its row: a client keeps the highest version it has seen and drops older ones, and
 // reloads a snapshot after a reconnect.
 
-export const WS_PATH = '/ws'
-/** Clients that cannot hold a socket poll the HTTP read model this often (spec §9). */
-export const STATUS_POLL_INTERVAL_MS = 10_000
+export { STATUS_POLL_INTERVAL_MS, WS_PATH } from './constants.ts'
 
 export const subscribeOrderSchema = z.strictObject({
   type: z.literal('subscribe'),

@@ -1,9 +1,5 @@
-import {
-  STATUS_POLL_INTERVAL_MS,
-  WS_PATH,
-  type WsClientMessage,
-  type WsServerMessage,
-} from '@shop/shared/contracts/ws'
+import type { WsClientMessage, WsServerMessage } from '@shop/shared/contracts/ws'
+import { STATUS_POLL_INTERVAL_MS, WS_PATH } from '@shop/shared/contracts/ws/constants.ts'
 
 // Keeps a client's copy of a read model live: WebSocket first, HTTP polling every 10 s while no
 // socket can be held, a snapshot after every (re)connect, and versions so that a stale message

@@ -48,13 +48,15 @@ export default async function setup(project: TestProject) {
     }
   }
   const pgTemplate = await ensureTemplate(pgAdminUrl)
-  // Databases left behind by an interrupted run.
+  // Databases left behind by an interrupted run: those nobody is connected to (another run on
+  // the same server, e.g. the e2e project beside the int project, keeps its own).
   const leftovers = await adminQuery<{ datname: string }>(
     pgAdminUrl,
-    "SELECT datname FROM pg_database WHERE datname LIKE 'shop\\_t\\_%'",
+    `SELECT datname FROM pg_database d WHERE datname LIKE 'shop\\_t\\_%'
+       AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)`,
   )
   for (const { datname } of leftovers) {
-    await adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {})
+    await adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS "${datname}"`).catch(() => {})
   }
   // Event streams of earlier runs (each test file has a subject root, so a stream, of its own).
   await deleteStreams(natsUrl, TEST_STREAMS)
