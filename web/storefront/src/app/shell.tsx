@@ -2,11 +2,14 @@ import { Button, IconButton, Notice, Spinner } from '@shop/ui'
 import { useEffect } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { setConsent, useConsent } from '../lib/consent.ts'
-import { ENABLED_LOCALES, type StorefrontLocale, useLocale, useT } from '../lib/i18n.tsx'
+import { useT } from '../lib/i18n.tsx'
 import { useOnline } from '../lib/online.ts'
 import { useShopData } from '../lib/shop-data.tsx'
 import { useTheme } from '../lib/theme.ts'
+import { Kiosk } from './kiosk.tsx'
+import { Pwa, useCanInstall } from './pwa.tsx'
 import { isSelfServicePath } from './router.tsx'
+import { LocalePicker, MainNav, MenuButton } from './shell-nav.tsx'
 
 /** True on kiosk routes (spec §2: route meta context 'self-service'). */
 export function useSelfService(): boolean {
@@ -63,6 +66,8 @@ export function Shell() {
       )}
       <Footer />
       {selfService ? null : <CookieBanner />}
+      <Pwa selfService={selfService} />
+      {selfService ? <Kiosk /> : null}
       <ScrollToTop />
     </>
   )
@@ -72,7 +77,6 @@ function Header() {
   const t = useT('sf-shell')
   const { data } = useShopData()
   const [theme, toggleTheme] = useTheme()
-  const { locale, setLocale } = useLocale()
   const shopName = String(data?.config.shopName ?? '')
   return (
     <header className="shell-header">
@@ -81,28 +85,16 @@ function Header() {
           <img src="/icon.svg" alt="" width={32} height={32} />
           <span>{shopName}</span>
         </Link>
+        <MainNav />
         <div className="shell-header__actions">
-          <label className="ui-visually-hidden" htmlFor="shell-locale">
-            {t('language')}
-          </label>
-          <select
-            id="shell-locale"
-            className="ui-select shell-locale"
-            value={locale}
-            onChange={(e) => setLocale(e.target.value as StorefrontLocale)}
-          >
-            {ENABLED_LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {t(`locales.${l}`)}
-              </option>
-            ))}
-          </select>
+          <LocalePicker />
           <IconButton
             icon={theme === 'dark' ? 'sun' : 'moon'}
             label={theme === 'dark' ? t('lightMode') : t('darkMode')}
             aria-pressed={theme === 'dark'}
             onClick={toggleTheme}
           />
+          <MenuButton />
         </div>
       </div>
     </header>
@@ -112,6 +104,7 @@ function Header() {
 function Footer() {
   const t = useT('sf-shell')
   const { data } = useShopData()
+  const selfService = useSelfService()
   const config = data?.config ?? {}
   const links = LEGAL.map(({ key, slug, url }) => {
     const hasText = typeof config[`${key}Text`] === 'string' && String(config[`${key}Text`]).trim() !== ''
@@ -136,6 +129,7 @@ function Footer() {
             ))}
           </ul>
         </nav>
+        {selfService ? null : <InstallLink enabled={config.enablePluginPWA === true} />}
         <p className="shell-footer__copy">
           © {new Date().getFullYear()} {String(config.businessName ?? config.shopName ?? '')}
         </p>
@@ -151,6 +145,18 @@ const LEGAL = [
   { key: 'imprint', slug: 'imprint', url: 'imprint' },
   { key: 'allergens', slug: 'allergens', url: 'allergens' },
 ] as const
+
+/** Spec §2: only with the PWA plugin, when the browser can install and it is not installed. */
+function InstallLink({ enabled }: { enabled: boolean }) {
+  const t = useT('sf-pwa')
+  const [can, install] = useCanInstall()
+  if (!enabled || !can) return null
+  return (
+    <Button small variant="secondary" icon="download" onClick={() => void install()}>
+      {t('install.link')}
+    </Button>
+  )
+}
 
 function CookieBanner() {
   const t = useT('sf-shell')
