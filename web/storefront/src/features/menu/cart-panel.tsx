@@ -1,0 +1,318 @@
+import {
+  type Cart,
+  type CartItem,
+  cartCount,
+  cartSummary,
+  chosenOptions,
+  type DeliveryArea,
+  formatPrice,
+  freeDeliveryHint,
+  itemPriceLabel,
+  type OrderType,
+  withOrderType,
+} from '@shop/shared/domain/catalogue'
+import { formatMoney } from '@shop/shared/domain/common'
+import { Button, buttonClass, Icon, IconButton, Notice } from '@shop/ui'
+import { useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { Link } from 'react-router'
+import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
+import type { Branch } from '../../lib/shop-data.tsx'
+import { formatAmount, type moneyLocale, unitKey, unitSymbol } from './menu-model.ts'
+
+type Display = { currency: string; locale: ReturnType<typeof moneyLocale> }
+
+const WIDE = '(min-width: 960px)'
+
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const query = window.matchMedia(WIDE)
+      query.addEventListener('change', listener)
+      return () => query.removeEventListener('change', listener)
+    },
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  )
+}
+
+/** '500 g', '2 Stück', '1 Paar'. */
+export function amountLabel(t: Translate, amount: number, unit: CartItem['unit'], locale: string): string {
+  const symbol = unitSymbol(unit)
+  const name = symbol ?? t(unitKey(unit) ?? '', { count: amount === 1 ? 1 : 2 })
+  return `${formatAmount(amount, locale)} ${name}`
+}
+
+/** What was chosen for each part, one short line per filled part. */
+function partLines(item: CartItem): string[] {
+  const parts = item.product.config?.parts ?? []
+  const lines: string[] = []
+  parts.forEach((part, index) => {
+    const entry = item.parts[index]
+    if (!entry) return
+    const chosen = chosenOptions(part, entry)
+    if (chosen.length > 0) lines.push(`${part.name}: ${chosen.join(', ')}`)
+    else if (entry.text.trim() !== '') lines.push(`${part.name}: ${entry.text.trim()}`)
+    else if (entry.uploads.length > 0) lines.push(`${part.name}: ${entry.uploads.length} ✓`)
+  })
+  return lines
+}
+
+/**
+ * The cart (spec §2, §4, §9): a bottom bar that opens into a sheet on phones, a sticky side
+ * column on wide screens. It cannot open while empty and closes when the last item goes.
+ */
+export function CartPanel({
+  branch,
+  cart,
+  update,
+  remove,
+  display,
+  orderTypes,
+  checkoutHref,
+}: {
+  branch: Branch
+  cart: Cart
+  update: (change: (cart: Cart) => Cart) => Cart
+  remove: (index: number) => void
+  display: Display
+  orderTypes: readonly OrderType[]
+  checkoutHref: string
+}) {
+  const t = useT('sf-menu')
+  const { locale } = useLocale()
+  const wide = useWide()
+  const [expanded, setExpanded] = useState(false)
+  const empty = cart.items.length === 0
+  useEffect(() => {
+    if (empty) setExpanded(false)
+  }, [empty])
+  useEffect(() => {
+    if (!expanded || wide) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setExpanded(false)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [expanded, wide])
+
+  const areas = (branch.deliveryAreas ?? []) as DeliveryArea[]
+  const summary = cartSummary(cart, areas)
+  const count = cartCount(cart.items)
+  const totalModel = summary.totalPrefix === 'ca.' ? 'approximate' : 'fixed'
+  const total = formatPrice(summary.pricing.totalGross, totalModel, display)
+  const freeHint = freeDeliveryHint(summary.deliveryArea, summary.orderType, display)
+  const minimum = summary.minimumOrder
+  const titleId = useId()
+  const bodyId = useId()
+  const countText = t('cart.count', { count })
+  const open = wide || expanded
+
+  const checkout =
+    summary.blockReason === null ? (
+      <Link to={checkoutHref} className={buttonClass('primary', { block: wide })}>
+        {t('cart.checkout')}
+      </Link>
+    ) : (
+      <Button block={wide} disabled>
+        {t('cart.checkout')}
+      </Button>
+    )
+
+  return (
+    <aside
+      className="menu-cart"
+      aria-labelledby={titleId}
+      data-expanded={open ? 'true' : 'false'}
+      data-wide={wide ? 'true' : 'false'}
+    >
+      {!wide && expanded ? (
+        <div className="menu-cart__scrim" aria-hidden="true" onClick={() => setExpanded(false)} />
+      ) : null}
+      <div className="menu-cart__panel">
+        {wide ? (
+          <div className="menu-cart__head">
+            <h2 id={titleId}>{t('cart.title')}</h2>
+            <span className="menu-cart__count" data-testid="cart-count">
+              <span aria-hidden="true">{count}</span>
+              <span className="ui-visually-hidden">{countText}</span>
+            </span>
+          </div>
+        ) : (
+          <div className="menu-cart__bar">
+            <button
+              type="button"
+              className="menu-cart__toggle"
+              aria-expanded={expanded}
+              aria-controls={bodyId}
+              disabled={empty}
+              onClick={() => setExpanded((value) => !value)}
+            >
+              <span className="menu-cart__icon">
+                <Icon name="cart" />
+                <span className="menu-cart__count" data-testid="cart-count">
+                  <span aria-hidden="true">{count}</span>
+                </span>
+              </span>
+              <span className="menu-cart__label">
+                <span id={titleId}>{t('cart.title')}</span>
+                <span className="ui-visually-hidden">, {countText}</span>
+                <span className="menu-cart__total-small">{empty ? t('cart.empty') : total}</span>
+              </span>
+              {empty ? null : <Icon name={expanded ? 'minus' : 'plus'} />}
+              <span className="ui-visually-hidden">{expanded ? t('cart.hide') : t('cart.show')}</span>
+            </button>
+            {empty ? null : checkout}
+          </div>
+        )}
+        <div id={bodyId} className="menu-cart__body" hidden={!open}>
+          {empty ? (
+            <div className="menu-cart__empty">
+              <Icon name="bag" />
+              <p>
+                <strong>{t('cart.empty')}</strong>
+              </p>
+              <p>{t('cart.emptyHint')}</p>
+            </div>
+          ) : (
+            <ul className="menu-cart__items">
+              {cart.items.map((item, index) => (
+                <li
+                  // Items have no id; the index is their identity in the stored cart.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  key={index}
+                  className="menu-cart__item"
+                >
+                  <div className="menu-cart__item-text">
+                    <p className="menu-cart__item-name">{item.product.name}</p>
+                    <p className="menu-cart__item-amount">{amountLabel(t, item.amount, item.unit, locale)}</p>
+                    {partLines(item).map((line) => (
+                      <p key={line} className="menu-cart__item-part">
+                        {line}
+                      </p>
+                    ))}
+                  </div>
+                  <p className="menu-cart__item-price">
+                    {itemPriceLabel(item, display) ?? t('cart.priceOnRequest')}
+                  </p>
+                  <IconButton
+                    icon="trash"
+                    className="menu-cart__remove"
+                    label={t('cart.remove', { name: item.product.name })}
+                    onClick={() => remove(index)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {orderTypes.length > 1 ? (
+            <fieldset className="menu-cart__types">
+              <legend>{t('cart.orderType')}</legend>
+              <div className="menu-cart__type-list">
+                {orderTypes.map((type) => (
+                  <label key={type} className="menu-cart__type">
+                    <input
+                      type="radio"
+                      name={`order-type-${branch.identifier}`}
+                      value={type}
+                      checked={summary.orderType === type}
+                      onChange={() => update((c) => withOrderType(c, type))}
+                    />
+                    <Icon name={type === 'delivery' ? 'bike' : type === 'dineIn' ? 'table' : 'bag'} />
+                    <span>{t(`ordering:orderType.${type}`)}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+
+          {summary.orderType === 'delivery' && areas.length > 0 ? (
+            <div className="ui-field menu-cart__area">
+              <label className="ui-field__label" htmlFor={`${bodyId}-area`}>
+                {t('cart.deliveryArea')}
+              </label>
+              <select
+                id={`${bodyId}-area`}
+                className="ui-select"
+                value={summary.deliveryArea?.area ?? ''}
+                onChange={(event) => update((c) => ({ ...c, deliveryArea: event.target.value }))}
+              >
+                {areas.map((area) => (
+                  <option key={area.area} value={area.area}>
+                    {t('cart.areaOption', {
+                      area: area.area,
+                      price: area.free
+                        ? t('cart.free')
+                        : formatMoney(area.price, display.currency, display.locale),
+                    })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+
+          {empty ? null : (
+            <dl className="menu-cart__totals">
+              {summary.orderType === 'delivery' ? (
+                <>
+                  <div>
+                    <dt>{t('cart.subtotal')}</dt>
+                    <dd>{formatPrice(summary.pricing.gross, totalModel, display)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('cart.deliveryFee')}</dt>
+                    <dd>
+                      {summary.pricing.deliveryGross === 0
+                        ? t('cart.free')
+                        : formatMoney(summary.pricing.deliveryGross, display.currency, display.locale)}
+                    </dd>
+                  </div>
+                </>
+              ) : null}
+              <div className="menu-cart__total">
+                <dt>{t('cart.total')}</dt>
+                <dd data-testid="cart-total">{total}</dd>
+              </div>
+            </dl>
+          )}
+
+          <div aria-live="polite" className="menu-cart__messages">
+            {!empty && summary.hasHiddenPrices ? (
+              <Notice>
+                <p>{t('cart.hiddenPrices')}</p>
+              </Notice>
+            ) : null}
+            {!empty && minimum && !minimum.reached ? (
+              <Notice tone="warning">
+                <p>
+                  {t('cart.minimumValue', {
+                    amount: formatMoney(minimum.minimum, display.currency, display.locale),
+                  })}
+                </p>
+                <p>
+                  {t('cart.minimumRest', {
+                    rest: formatMoney(minimum.missing, display.currency, display.locale),
+                  })}
+                </p>
+              </Notice>
+            ) : null}
+            {freeHint && summary.deliveryArea?.freeFromOrderValue ? (
+              <p className="menu-cart__hint">
+                <Icon name="bike" />
+                {t('cart.freeDelivery', {
+                  amount: formatMoney(
+                    summary.deliveryArea.freeFromOrderValue,
+                    display.currency,
+                    display.locale,
+                  ),
+                })}
+              </p>
+            ) : null}
+          </div>
+
+          {wide ? <div className="menu-cart__cta">{checkout}</div> : null}
+        </div>
+      </div>
+    </aside>
+  )
+}

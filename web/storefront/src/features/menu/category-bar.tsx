@@ -1,0 +1,80 @@
+import type { MenuSection } from '@shop/shared/domain/catalogue'
+import { useEffect, useRef, useState } from 'react'
+import { useT } from '../../lib/i18n.tsx'
+import { activeGroupIndex } from './menu-model.ts'
+
+/**
+ * The sticky category bar (spec §2): highlights the group whose top is above 25 % of the
+ * window height. One passive scroll listener reads the group tops at most once per frame
+ * (a handful of rects, no layout writes), so scrolling stays smooth.
+ */
+export function CategoryBar({ sections }: { sections: readonly MenuSection[] }) {
+  const t = useT('sf-menu')
+  const [active, setActive] = useState(0)
+  const list = useRef<HTMLUListElement>(null)
+  const ids = sections.map((section) => section.category.id)
+  const idsKey = ids.join('|')
+
+  useEffect(() => {
+    const groups = idsKey.split('|').map((id) => document.getElementById(`menu-group-${id}`))
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      const tops = groups.map((group) => group?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY)
+      setActive(activeGroupIndex(tops, window.innerHeight))
+    }
+    const onScroll = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure)
+    }
+    measure()
+    window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('resize', onScroll, { passive: true })
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('resize', onScroll)
+      if (frame !== 0) cancelAnimationFrame(frame)
+    }
+  }, [idsKey])
+
+  // Keep the highlighted chip in view inside the horizontally scrolling bar (phones).
+  useEffect(() => {
+    const bar = list.current
+    const chip = bar?.children[active] as HTMLElement | undefined
+    if (!bar || !chip) return
+    const left = chip.offsetLeft - bar.offsetLeft
+    if (left < bar.scrollLeft || left + chip.offsetWidth > bar.scrollLeft + bar.clientWidth) {
+      // Instant: a second smooth scroll would cancel the page's smooth scroll in Chromium.
+      bar.scrollTo({ left: Math.max(0, left - 16) })
+    }
+  }, [active])
+
+  const go = (id: string) => {
+    const heading = document.getElementById(`menu-group-${id}`)
+    if (!heading) return
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    heading.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
+    heading.focus({ preventScroll: true })
+  }
+
+  return (
+    <nav className="menu-categories" aria-label={t('categories')}>
+      <ul ref={list} className="ui-container menu-categories__list">
+        {sections.map((section, index) => (
+          <li key={section.category.id}>
+            <a
+              href={`#menu-group-${section.category.id}`}
+              className="menu-categories__chip"
+              aria-current={index === active ? 'true' : undefined}
+              onClick={(event) => {
+                event.preventDefault()
+                go(section.category.id)
+              }}
+            >
+              {section.category.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,220 @@
+/**
+ * The menu page's view model: the /api/init resources turned into the shapes the domain rules
+ * take (shared/domain/catalogue), and the few display decisions of this page. No rule lives
+ * here; every rule is a call into the domain.
+ */
+import type {
+  Category,
+  ConfigurableOption,
+  Menu,
+  OrderType,
+  PartType,
+  Product,
+  Schedule,
+  Unit,
+} from '@shop/shared/domain/catalogue'
+import { isCountableUnit, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
+import type { MoneyLocale } from '@shop/shared/domain/common'
+import type { OpeningHoursRule } from '@shop/shared/domain/scheduling'
+
+type Resource = Record<string, unknown> & { id: string }
+
+/** Resource schedules say null for "no condition"; the domain rules leave the key out. */
+export function toSchedule(value: unknown): Schedule | null {
+  if (!Array.isArray(value) || value.length === 0) return null
+  return value.map((entry: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null && v !== undefined)),
+  ) as Schedule
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+/** A product resource as the catalogue rules see it (nulls to the domain's absences). */
+export function toDomainProduct(resource: Resource): Product {
+  const r = resource as Resource & Partial<Product>
+  const parts = ((r.config as { parts?: unknown[] } | null | undefined)?.parts ?? []) as Record<
+    string,
+    unknown
+  >[]
+  return {
+    ...(r as unknown as Product),
+    id: r.id,
+    description: text(r.description),
+    allergens: typeof r.allergens === 'string' ? r.allergens : null,
+    images: r.images ?? [],
+    unit: r.unit ?? 'piece',
+    alternativeUnits: r.alternativeUnits ?? [],
+    minimumQuantity: r.minimumQuantity ?? null,
+    maximumQuantity: r.maximumQuantity ?? null,
+    quantityStepSize: r.quantityStepSize ?? null,
+    defaultQuantity: r.defaultQuantity ?? null,
+    defaultUnit: r.defaultUnit ?? null,
+    calculationModel: r.calculationModel ?? 'fixed',
+    isPriceHidden: r.isPriceHidden === true,
+    isEnabled: r.isEnabled !== false,
+    schedule: toSchedule(r.schedule),
+    isStepByStep: r.isStepByStep === true,
+    config: {
+      parts: parts.map((part) => ({
+        name: text(part.name),
+        ...(typeof part.description === 'string' && part.description !== ''
+          ? { description: part.description }
+          : {}),
+        type: part.type as PartType,
+        optional: part.optional === true,
+        options: (part.options as readonly ConfigurableOption[] | undefined) ?? [],
+      })),
+    },
+    isLeadTimeEnabled: r.isLeadTimeEnabled === true,
+    leadTimeType: r.leadTimeType ?? null,
+    leadTimeValue: r.leadTimeValue ?? null,
+  }
+}
+
+export function toDomainCategory(resource: Resource): Category {
+  return {
+    id: resource.id,
+    name: text(resource.name),
+    image: (resource.image as Category['image']) ?? null,
+    isEnabled: resource.isEnabled !== false,
+    schedule: toSchedule(resource.schedule),
+    isVisibleWhenUnavailable: resource.isVisibleWhenUnavailable === true,
+  }
+}
+
+type RefList = readonly { id: string }[] | undefined
+
+/** Catalogue entries refer to categories and products as { id }; the rules take plain ids. */
+export function toDomainMenu(resource: Resource): Menu {
+  const catalog = (resource.catalog as { category: { id: string }; products: RefList }[] | undefined) ?? []
+  return {
+    id: resource.id,
+    availableFrom: text(resource.availableFrom),
+    branches: ((resource.branches as RefList) ?? []).map((b) => b.id),
+    catalog: catalog.map((entry) => ({
+      category: entry.category.id,
+      products: (entry.products ?? []).map((p) => p.id),
+    })),
+  }
+}
+
+/** The scheduling fields of a branch resource (closed rules may carry null times). */
+export type BranchLike = {
+  timeZone: string
+  openingHours?: readonly unknown[] | null
+  deliveryHours?: readonly unknown[] | null
+  isDeliveryHoursEnabled?: boolean | null
+  orderableFrom?: string | null
+  closedMessage?: string | null
+  isTakeawayEnabled?: boolean | null
+  isDeliveryEnabled?: boolean | null
+  isDineInEnabled?: boolean | null
+}
+
+export function branchHours(branch: BranchLike) {
+  return {
+    timeZone: branch.timeZone,
+    openingHours: (branch.openingHours ?? []) as readonly OpeningHoursRule[],
+    deliveryHours: (branch.deliveryHours ?? []) as readonly OpeningHoursRule[],
+    isDeliveryHoursEnabled: branch.isDeliveryHoursEnabled === true,
+    orderableFrom: branch.orderableFrom ?? null,
+    closedMessage: branch.closedMessage ?? null,
+  }
+}
+
+/** The order types the branch offers, in the spec's order (takeaway, delivery, dine-in). */
+export function enabledOrderTypes(branch: BranchLike): OrderType[] {
+  const types: OrderType[] = []
+  if (branch.isTakeawayEnabled !== false) types.push('takeaway')
+  if (branch.isDeliveryEnabled === true) types.push('delivery')
+  if (branch.isDineInEnabled === true) types.push('dineIn')
+  return types
+}
+
+/**
+ * The order type to set when the page opens (spec §4): nothing stored yet → the config's
+ * default when the branch supports it; a stored type the branch no longer offers → the
+ * branch's first. Null when the cart's type can stay.
+ */
+export function orderTypeToApply(
+  current: OrderType,
+  stored: boolean,
+  enabled: readonly OrderType[],
+  configDefault: unknown,
+): OrderType | null {
+  if (!stored && typeof configDefault === 'string' && enabled.includes(configDefault as OrderType)) {
+    return configDefault === current ? null : (configDefault as OrderType)
+  }
+  if (enabled.length > 0 && !enabled.includes(current)) return enabled[0] ?? null
+  return null
+}
+
+/** Money is formatted for one of the domain's locales; the English catalogue uses en-GB. */
+export function moneyLocale(locale: string): MoneyLocale {
+  return locale === 'en' ? 'en-GB' : (locale as MoneyLocale)
+}
+
+/** An amount in the page's language: 0.5 → '0.5' (de-CH), '0,5' (fr-FR); up to 3 decimals. */
+export function formatAmount(amount: number, locale: string): string {
+  return new Intl.NumberFormat(moneyLocale(locale), { maximumFractionDigits: 3, useGrouping: false }).format(
+    amount,
+  )
+}
+
+/**
+ * The i18n key of a unit's name, or null for measured units, which show their symbol
+ * (UNIT_SYMBOLS: 'kg', 'dl'). Countable names are plural-aware ('1 Paar', '2 Personen').
+ */
+export function unitKey(unit: Unit): string | null {
+  return isCountableUnit(unit) ? `unit.${unit}` : null
+}
+
+export function unitSymbol(unit: Unit): string | null {
+  return isCountableUnit(unit) ? null : UNIT_SYMBOLS[unit]
+}
+
+/** Spec §5 uploads: images jpg, jpeg, png, gif; files txt, csv, images, mp4, mpeg, webm, zip, pdf, office. */
+export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif'
+export const FILE_ACCEPT = [
+  '.txt',
+  '.csv',
+  IMAGE_ACCEPT,
+  '.mp4',
+  '.mpeg',
+  '.mpg',
+  '.webm',
+  '.zip',
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+  '.odt',
+  '.ods',
+  '.odp',
+].join(',')
+
+export function acceptFor(type: PartType): string | undefined {
+  if (type === 'image' || type === 'images') return IMAGE_ACCEPT
+  if (type === 'file' || type === 'files') return FILE_ACCEPT
+  return undefined
+}
+
+export function isMultipleUpload(type: PartType): boolean {
+  return type === 'images' || type === 'files'
+}
+
+/**
+ * The group the category bar highlights (spec §2): the last one whose top is above 25 % of
+ * the window height; the first while none has reached it yet.
+ */
+export function activeGroupIndex(tops: readonly number[], viewportHeight: number): number {
+  const line = viewportHeight * 0.25
+  let active = 0
+  tops.forEach((top, index) => {
+    if (top <= line) active = index
+  })
+  return active
+}
