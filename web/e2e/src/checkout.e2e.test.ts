@@ -1,0 +1,491 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Stage, startStage } from './support.ts'
+
+// The checkout (spec §2 "Checkout", §5 "Checkout form", §8) against the whole shop at the pinned
+// Tuesday 10:00 in Zürich: Zürich Altstadt is open (delivery from 11:00, no pre-orders),
+// Winterthur is open and delivering (appointment required, minimum order CHF 50.00).
+
+let stage: Stage
+let products: Record<string, unknown>[]
+
+beforeAll(async () => {
+  stage = await startStage()
+  const init = (await (await fetch(`${stage.url}/api/init`)).json()) as {
+    data: { url: string; data: unknown }[]
+  }
+  products = init.data.find((entry) => entry.url === '/api/products')?.data as Record<string, unknown>[]
+})
+
+afterAll(async () => {
+  await stage?.close()
+})
+
+/** Waits for the page (loading, rendering, the API) without depending on its speed. */
+function poll<T>(fn: () => T | Promise<T>) {
+  return expect.poll(fn, { timeout: 15_000, interval: 100 })
+}
+
+type Seed = {
+  branch: string
+  uid?: string
+  amount?: number
+  isDelivery?: boolean
+  isDineIn?: boolean
+  form?: Record<string, unknown>
+}
+
+/** A customer whose cart (as the menu page stores it) holds a real demo product. */
+async function customer(seed: Seed, opts: { desktop?: boolean } = {}): Promise<Page> {
+  const product = products.find((p) => p.uid === (seed.uid ?? 'butterzopf-500g'))
+  expect(product).toBeDefined()
+  const cart = {
+    items: [{ product, amount: seed.amount ?? 2, unit: product?.unit, parts: [] }],
+    isDelivery: seed.isDelivery ?? false,
+    isDineIn: seed.isDineIn ?? false,
+    deliveryArea: null,
+    order: { appointment: null, comment: '' },
+  }
+  const page = await stage.newPage(opts.desktop ? { viewport: { width: 1280, height: 900 } } : {})
+  // Once per tab: later navigations (the payment page and back) keep what the shop stored.
+  await page.addInitScript(
+    ({ key, value, formKey, form }) => {
+      if (sessionStorage.getItem('e2e-seeded')) return
+      sessionStorage.setItem('e2e-seeded', '1')
+      sessionStorage.setItem(key, value)
+      if (form) sessionStorage.setItem(formKey, form)
+    },
+    {
+      key: `asp-cart-${seed.branch}`,
+      value: JSON.stringify(cart),
+      formKey: `asp-checkout-${seed.branch}`,
+      form: seed.form ? JSON.stringify(seed.form) : null,
+    },
+  )
+  return page
+}
+
+/** Every POST /api/orders the page sends. */
+function orderPosts(page: Page): { count: number } {
+  const counter = { count: 0 }
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders') counter.count++
+  })
+  return counter
+}
+
+async function fillContact(page: Page, c: { first: string; last: string; phone?: string; email?: string }) {
+  await page.getByLabel('Vorname').fill(c.first)
+  await page.getByLabel('Nachname').fill(c.last)
+  if (c.email) await page.getByLabel('E-Mail').fill(c.email)
+  if (c.phone) await page.getByLabel('Telefon').fill(c.phone)
+}
+
+async function accept(page: Page) {
+  await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check()
+  await page.getByLabel('Ich habe die Datenschutzerklärung gelesen und akzeptiere sie.').check()
+}
+
+const STATUS = /\/status\/([^/]+)\/([^/?#]+)$/
+
+async function publicOrder(url: string) {
+  const [, uid, hash] = STATUS.exec(new URL(url).pathname) ?? []
+  const res = await fetch(`${stage.url}/api/orders/public/${uid}/${hash}`)
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { data: Record<string, unknown> }).data
+}
+
+async function staffOrders(q: string): Promise<unknown[]> {
+  const login = await fetch(`${stage.url}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
+  })
+  expect(login.status).toBe(200)
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const res = await fetch(`${stage.url}/api/orders?q=${encodeURIComponent(q)}`, { headers: { cookie } })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { data: unknown[] }).data
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze()
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+describe('checkout', () => {
+  it('places a takeaway order at the pinned time and lands on the status page', async () => {
+    const page = await customer({ branch: 'zuerich-altstadt' })
+    const posts = orderPosts(page)
+    await page.goto('/store/zuerich-altstadt/checkout')
+    await poll(() => page.title()).toMatch(/^Bestellvorgang - /)
+    await poll(() => page.getByLabel('Art der Bestellung').inputValue()).toBe('takeaway')
+    // The cart and its price (2 × 6.90).
+    await poll(() => page.locator('.checkout-cart__item').count()).toBe(1)
+    await poll(() => page.locator('.checkout-cart__total').textContent()).toContain('13.80')
+    // ASAP by default, with the first slot named.
+    await poll(() => page.locator('#checkout-when-status').textContent()).toContain('so schnell wie möglich')
+    await fillContact(page, { first: 'Anna', last: 'Takeaway', phone: '0041 79 123 45 67' })
+    await page.getByLabel('Vorname').focus()
+    // Spec §5: on change only digits and plus stay, a leading 00 becomes +.
+    await poll(() => page.getByLabel('Telefon').inputValue()).toBe('+41791234567')
+    await accept(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await page.waitForURL(STATUS)
+    expect(posts.count).toBe(1)
+    const order = await publicOrder(page.url())
+    expect(order).toMatchObject({
+      isDelivery: false,
+      isDineIn: false,
+      paymentMethod: 'cash',
+      appointmentDate: null,
+    })
+    // The cart is cleared after the order.
+    const stored = await page.evaluate(() =>
+      JSON.parse(sessionStorage.getItem('asp-cart-zuerich-altstadt') ?? '{}'),
+    )
+    expect(stored.items).toEqual([])
+  })
+
+  it('shows the no-delivery notice and no order button while Zürich does not deliver yet', async () => {
+    const page = await customer({ branch: 'zuerich-altstadt', isDelivery: true, amount: 5 })
+    await page.goto('/store/zuerich-altstadt/checkout')
+    await poll(() => page.locator('#checkout-order-title ~ .checkout-section__body').textContent()).toContain(
+      'Derzeit bieten wir leider keine Lieferung an.',
+    )
+    await poll(() => page.getByText('Wir liefern heute ab 11:00 Uhr wieder.').count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Jetzt bestellen' }).count()).toBe(0)
+  })
+
+  it('delivers at a slot chosen with the date and time pickers', async () => {
+    const page = await customer({ branch: 'winterthur', isDelivery: true, amount: 8 })
+    await page.goto('/store/winterthur/checkout')
+    await poll(() => page.getByLabel('Liefergebiet').inputValue()).toBe('8400 Winterthur (Stadt)')
+    await fillContact(page, {
+      first: 'Beat',
+      last: 'Lieferung',
+      phone: '+41 52 123 45 67',
+      email: 'beat@example.ch',
+    })
+    await page.getByLabel('Strasse und Hausnummer').fill('Marktgasse 1')
+    await page.getByLabel('PLZ').fill('8400')
+    await page.getByLabel(/^Ort\b/).fill('Winterthur')
+    await page.getByLabel('Land').selectOption('CH')
+    // Date picker: Wednesday 25 November (KW 48), Sunday is closed.
+    await page.getByRole('button', { name: /^Datum/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Datum wählen' })
+    await poll(() => dialog.getByRole('heading', { name: 'November 2026' }).count()).toBe(1)
+    await poll(() => dialog.getByRole('rowheader', { name: /48/ }).count()).toBe(1)
+    expect(
+      await dialog
+        .getByRole('button', { name: /Sonntag, 29\. November 2026, nicht verfügbar/ })
+        .getAttribute('aria-disabled'),
+    ).toBe('true')
+    expect(
+      await dialog.getByRole('button', { name: /Montag, 23\. November 2026/ }).getAttribute('aria-disabled'),
+    ).toBe('true')
+    await dialog.getByRole('button', { name: /^Mittwoch, 25\. November 2026/ }).click()
+    await dialog.getByRole('button', { name: 'Speichern' }).click()
+    // Time picker: starts at the day's first slot; move to 11:30 with the steppers.
+    const time = page.getByRole('dialog', { name: 'Uhrzeit wählen' })
+    await poll(() => time.getByText('Verfügbare Zeiten:').count()).toBe(1)
+    await poll(() => time.locator('.checkout-stepper__value').allTextContents()).toEqual(['09', '00'])
+    await time.getByRole('button', { name: 'Eine Stunde später' }).click()
+    await time.getByRole('button', { name: 'Eine Stunde später' }).click()
+    for (let i = 0; i < 6; i++) await time.getByRole('button', { name: '5 Minuten später' }).click()
+    await poll(() => time.locator('.checkout-stepper__value').allTextContents()).toEqual(['11', '30'])
+    await time.getByRole('button', { name: 'Speichern' }).click()
+    await poll(() => page.locator('#checkout-when-status').textContent()).toContain(
+      'Mittwoch, 25.11.2026, 11:30 Uhr',
+    )
+    await accept(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await page.waitForURL(STATUS)
+    const order = await publicOrder(page.url())
+    expect(order.isDelivery).toBe(true)
+    expect(Date.parse(String(order.appointmentDate))).toBe(Date.parse('2026-11-25T10:30:00Z'))
+  })
+
+  it('disables saving a time outside the windows and a day without any', async () => {
+    const page = await customer({ branch: 'winterthur', isDelivery: true, amount: 8 })
+    await page.goto('/store/winterthur/checkout')
+    await page.getByRole('button', { name: /^Uhrzeit/ }).click()
+    const time = page.getByRole('dialog', { name: 'Uhrzeit wählen' })
+    await poll(() => time.getByText('Verfügbare Zeiten:').count()).toBe(1)
+    const save = time.getByRole('button', { name: 'Speichern' })
+    expect(await save.isDisabled()).toBe(false)
+    for (let i = 0; i < 10; i++) await time.getByRole('button', { name: 'Eine Stunde später' }).click()
+    await poll(() => save.isDisabled()).toBe(true)
+    await poll(() =>
+      time.getByText('Zum ausgewählten Zeitpunkt haben wir leider geschlossen.', { exact: false }).count(),
+    ).toBe(1)
+    await time.getByRole('button', { name: 'Abbrechen' }).click()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+  })
+
+  it('takes a dine-in order for a table of the branch', async () => {
+    const page = await customer({ branch: 'zuerich-altstadt', uid: 'espresso', amount: 2 })
+    await page.goto('/store/zuerich-altstadt/checkout')
+    await page.getByLabel('Art der Bestellung').selectOption('dineIn')
+    await page.getByLabel(/^Tisch\b/).selectOption('5')
+    await fillContact(page, { first: 'Clara', last: 'Tisch', phone: '+41 79 555 66 77' })
+    await accept(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await page.waitForURL(STATUS)
+    const order = await publicOrder(page.url())
+    expect(order).toMatchObject({ isDineIn: true, tableIdentifier: '5' })
+  })
+
+  it('shows the field error for an empty required field and sends nothing', async () => {
+    const page = await customer({ branch: 'zuerich-altstadt' })
+    const posts = orderPosts(page)
+    await page.goto('/store/zuerich-altstadt/checkout')
+    await fillContact(page, { first: 'Dora', last: '', phone: '+41 79 123 45 67' })
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    const lastName = page.getByLabel('Nachname')
+    await poll(() => lastName.getAttribute('aria-invalid')).toBe('true')
+    await poll(() => page.getByText('Dieser Wert sollte nicht leer sein.').count()).toBe(1)
+    await poll(() => page.locator('.checkout-legal.has-error').count()).toBe(2)
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe('lastName')
+    // The phone hint for a number without +.
+    await page.getByLabel('Telefon').fill('079 123')
+    await poll(() =>
+      page.getByText('Bitte geben Sie eine gültige Nummer im Format +43 1 234 56 78 an.').count(),
+    ).toBe(1)
+    expect(posts.count).toBe(0)
+    expect(page.url()).toContain('/checkout')
+  })
+
+  it('shows the minimum-order messages and disables the button for a small delivery cart', async () => {
+    const page = await customer({ branch: 'winterthur', isDelivery: true, amount: 1 })
+    await page.goto('/store/winterthur/checkout')
+    // Intl puts a no-break space after the currency.
+    const minimum = async () =>
+      ((await page.locator('#checkout-minimum').textContent()) ?? '').replace(/\u00a0/g, ' ')
+    await poll(minimum).toContain(
+      'Sie haben den Mindestbestellwert in Höhe von CHF 50.00 leider noch nicht erreicht.',
+    )
+    expect(await minimum()).toContain(
+      'Fügen Sie Waren im Wert von mindestens CHF 43.10 hinzu oder wählen Sie eine andere Art der Lieferung.',
+    )
+    expect(await page.getByRole('button', { name: 'Jetzt bestellen' }).isDisabled()).toBe(true)
+    // Takeaway has no minimum: the button comes back.
+    await page.getByLabel('Art der Bestellung').selectOption('takeaway')
+    await poll(() => page.getByRole('button', { name: 'Jetzt bestellen' }).isDisabled()).toBe(false)
+    expect(await page.locator('#checkout-minimum').textContent()).toBe('')
+  })
+
+  it('returns to the checkout error route after a failed online payment, with cart and data kept', async () => {
+    const page = await customer({ branch: 'zuerich-altstadt' })
+    await page.goto('/store/zuerich-altstadt/checkout')
+    await fillContact(page, { first: 'Emil', last: 'Onlinezahlung', phone: '+41 79 000 11 22' })
+    await page.getByLabel(/Online bezahlen/).check()
+    await accept(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await page.waitForURL(/\/payments\/test\//)
+    await page.getByRole('button', { name: 'Zahlung fehlschlagen lassen' }).click()
+    await page.waitForURL(/\/store\/zuerich-altstadt\/checkout\/error$/)
+    await poll(() =>
+      page.getByRole('alert').filter({ hasText: 'Leider ist Ihre Zahlung fehlgeschlagen.' }).textContent(),
+    ).toBe(
+      'Leider ist Ihre Zahlung fehlgeschlagen. Bitte überprüfen Sie Ihre Daten und versuchen Sie es erneut.',
+    )
+    await poll(() => page.locator('.checkout-cart__item').count()).toBe(1)
+    expect(await page.getByLabel('Vorname').inputValue()).toBe('Emil')
+  })
+
+  it('makes exactly one order from a double click on submit', async () => {
+    const last = `Doppelklick${Date.now()}`
+    const page = await customer({ branch: 'zuerich-altstadt' })
+    const posts = orderPosts(page)
+    await page.goto('/store/zuerich-altstadt/checkout')
+    await fillContact(page, { first: 'Fritz', last, phone: '+41 79 222 33 44' })
+    await accept(page)
+    // Two clicks in the same task, before React can re-render the button as disabled.
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).evaluate((button: HTMLButtonElement) => {
+      button.click()
+      button.click()
+    })
+    await page.waitForURL(STATUS)
+    expect(posts.count).toBe(1)
+    await poll(async () => (await staffOrders(last)).length).toBe(1)
+  })
+
+  it('shows the server refusal above the form, or the unknown error without a body', async () => {
+    const page = await customer({ branch: 'zuerich-altstadt' })
+    // The cart remembers a price the shop no longer charges: the server refuses (docs/api.md).
+    await page.addInitScript(() => {
+      const key = 'asp-cart-zuerich-altstadt'
+      const cart = JSON.parse(sessionStorage.getItem(key) ?? '{}')
+      if (cart.items?.[0] && !sessionStorage.getItem('e2e-price')) {
+        sessionStorage.setItem('e2e-price', '1')
+        cart.items[0].product.price = 100
+        sessionStorage.setItem(key, JSON.stringify(cart))
+      }
+    })
+    await page.route('**/api/orders', (route) => route.fulfill({ status: 502, body: '' }))
+    await page.goto('/store/zuerich-altstadt/checkout')
+    await fillContact(page, { first: 'Hans', last: 'Preis', phone: '+41 79 444 55 66' })
+    await accept(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await poll(() => page.locator('.checkout__alerts').textContent()).toContain(
+      'Ein unbekannter Fehler ist aufgetreten.',
+    )
+    await page.unroute('**/api/orders')
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await poll(() => page.locator('.checkout__alerts').textContent()).toContain(
+      'Der Preis von «Butterzopf 500 g» hat sich geändert',
+    )
+    await poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    expect(page.url()).toContain('/store/zuerich-altstadt/checkout')
+  })
+
+  it('chooses a donation recipient in the overlay with search', async () => {
+    const page = await customer({ branch: 'zuerich-altstadt' })
+    await page.goto('/store/zuerich-altstadt/checkout')
+    await page.getByRole('button', { name: 'Organisation wählen' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Spendenempfänger wählen' })
+    await dialog.getByLabel('Organisation suchen').fill('Gassenküche')
+    await poll(() =>
+      dialog.getByRole('button', { pressed: false }).filter({ hasText: 'Zürich' }).count(),
+    ).toBe(1)
+    expect(await dialog.getByText('Bergbauernhilfe').count()).toBe(0)
+    await dialog.getByLabel('Organisation suchen').fill('nirgends')
+    await poll(() => dialog.getByText('Keine passende Organisation gefunden.').count()).toBeGreaterThan(0)
+    await dialog.getByLabel('Organisation suchen').fill('')
+    const option = dialog.getByRole('button', { name: /Brotbrücke Zürich/ })
+    await option.click()
+    await poll(() => option.getAttribute('aria-pressed')).toBe('true')
+    // Tapping the selected one deselects it (spec §5); choose it again and close.
+    await option.click()
+    await poll(() => option.getAttribute('aria-pressed')).toBe('false')
+    await option.click()
+    await dialog.getByRole('button', { name: 'Fertig' }).click()
+    await poll(() => page.locator('.checkout-donation__current').textContent()).toBe('Brotbrücke Zürich')
+    await fillContact(page, { first: 'Ida', last: 'Spende', phone: '+41 79 777 88 99' })
+    await accept(page)
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/orders'),
+      page.getByRole('button', { name: 'Jetzt bestellen' }).click(),
+    ])
+    expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(request.postDataJSON().donatee).toMatch(/./)
+    await page.waitForURL(STATUS)
+  })
+
+  it('orders from the kiosk to its own status route, with the commerce events after consent', async () => {
+    const page = await customer({ branch: 'zuerich-altstadt' })
+    await page.context().addCookies([{ name: 'asp-cookie-consent', value: 'given', url: stage.url }])
+    const events: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/analytics-log') events.push(request.postDataJSON().action)
+    })
+    await page.goto('/kiosk/zuerich-altstadt/checkout')
+    await poll(() => events).toContain('begin-checkout')
+    await fillContact(page, { first: 'Kurt', last: 'Kiosk', phone: '+41 79 111 22 33' })
+    await accept(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await page.waitForURL(/\/kiosk\/zuerich-altstadt\/status\/[^/]+\/[^/]+$/)
+    await poll(() => events).toContain('purchase')
+    // The kiosk forgets the customer's data after the order (spec §4).
+    expect(await page.evaluate(() => sessionStorage.getItem('asp-checkout-zuerich-altstadt'))).toBeNull()
+  })
+
+  it('runs in French after choosing the language in the header', async () => {
+    const page = await customer({ branch: 'zuerich-altstadt' })
+    await page.goto('/store/zuerich-altstadt/checkout')
+    await page.locator('#shell-locale').selectOption('fr-FR')
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Commande')
+    await poll(() => page.title()).toMatch(/^Commande - /)
+    await page.getByLabel('Prénom').fill('Gilles')
+    await page.getByLabel(/^Nom\b/).fill('Français')
+    await page.getByLabel('Téléphone').fill('+41 21 312 45 67')
+    await page.getByLabel('J’accepte les conditions générales de vente.').check()
+    await page.getByLabel('J’ai lu et j’accepte la politique de confidentialité.').check()
+    expect(await page.getByRole('heading', { name: 'Mode de paiement' }).count()).toBe(1)
+    await page.getByRole('button', { name: 'Commander maintenant' }).click()
+    await page.waitForURL(STATUS)
+  })
+
+  it('opens the terms in a dialog and has no serious accessibility violation with the pickers open or closed', async () => {
+    const page = await customer({ branch: 'winterthur', isDelivery: true, amount: 8 })
+    await page.goto('/store/winterthur/checkout')
+    await poll(() => page.locator('.checkout-cart__item').count()).toBe(1)
+    await poll(() => page.getByRole('button', { name: /^Datum/ }).isDisabled()).toBe(false)
+    await expectNoSeriousViolations(page)
+    await page.getByRole('button', { name: 'Allgemeine Geschäftsbedingungen lesen' }).click()
+    const terms = page.getByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen' })
+    await poll(() => terms.textContent()).toContain('Geltungsbereich')
+    await terms.getByRole('button', { name: 'Schließen' }).first().click()
+    // Dark mode keeps its contrast.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark'
+    })
+    await expectNoSeriousViolations(page)
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'light'
+    })
+    await page.getByRole('button', { name: /^Datum/ }).click()
+    await poll(() => page.getByRole('dialog', { name: 'Datum wählen' }).count()).toBe(1)
+    await expectNoSeriousViolations(page)
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Mittwoch, 25\. November 2026/ })
+      .click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Speichern' }).click()
+    await poll(() => page.getByRole('dialog', { name: 'Uhrzeit wählen' }).count()).toBe(1)
+    await expectNoSeriousViolations(page)
+  })
+})
+
+describe('screenshots', () => {
+  for (const [name, desktop] of [
+    ['phone', false],
+    ['desktop', true],
+  ] as const) {
+    it(`captures the ${name} checkout, date picker and time picker`, async () => {
+      const page = await customer(
+        {
+          branch: 'winterthur',
+          isDelivery: true,
+          amount: 8,
+          form: { firstName: 'Anna', lastName: 'Muster', phone: '+41791234567', street: 'Marktgasse 9' },
+        },
+        { desktop },
+      )
+      // No cookie banner over the form, no transitions half-way through a theme switch.
+      await page.context().addCookies([{ name: 'asp-cookie-consent', value: 'declined', url: stage.url }])
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      await page.goto('/store/winterthur/checkout')
+      await poll(() => page.getByRole('button', { name: /^Datum/ }).isDisabled()).toBe(false)
+      expect(await page.getByRole('button', { name: 'Jetzt bestellen' }).isDisabled()).toBe(false)
+      await page.screenshot({ path: `/tmp/checkout-${name}-form.png`, fullPage: true })
+      await page.evaluate(() => {
+        document.documentElement.dataset.theme = 'dark'
+      })
+      await page.screenshot({ path: `/tmp/checkout-${name}-form-dark.png`, fullPage: true })
+      await page.evaluate(() => {
+        document.documentElement.dataset.theme = 'light'
+      })
+      await page.getByRole('button', { name: /^Datum/ }).click()
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Mittwoch, 25\. November 2026/ })
+        .click()
+      await page.screenshot({ path: `/tmp/checkout-${name}-date.png` })
+      await page.getByRole('dialog').getByRole('button', { name: 'Speichern' }).click()
+      await poll(() => page.getByRole('dialog', { name: 'Uhrzeit wählen' }).count()).toBe(1)
+      await page.screenshot({ path: `/tmp/checkout-${name}-time.png` })
+      await page.evaluate(() => {
+        document.documentElement.dataset.theme = 'dark'
+      })
+      await page.screenshot({ path: `/tmp/checkout-${name}-time-dark.png` })
+    })
+  }
+})

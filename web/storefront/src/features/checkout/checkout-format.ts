@@ -1,0 +1,60 @@
+import { type CartItem, COUNTABLE_UNITS, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
+import { formatMoney } from '@shop/shared/domain/common'
+import { formatLocalDate, isoWeekdayOf, type LocalDate, wallClockOf } from '@shop/shared/domain/scheduling'
+import type { Translate } from '../../lib/i18n.tsx'
+
+// Texts the checkout builds from values: dates (spec §9 DD.MM.YYYY, HH:mm), money (German
+// locale with two decimals, the shop's currency) and amounts.
+
+/** Spec §9: currency format German locale with two decimals; the currency comes from config. */
+export function money(cents: number, currency: string): string {
+  return formatMoney(cents, currency)
+}
+
+/** 'Dienstag, 24.11.2026' (the weekday in the active language). */
+export function formatDay(date: LocalDate, t: Translate): string {
+  return `${t(`datePicker.weekdaysLong.${isoWeekdayOf(date)}`)}, ${formatLocalDate(date)}`
+}
+
+/** 'heute, 10:05 Uhr' or 'Mittwoch, 25.11.2026, 11:30 Uhr'. */
+export function formatWhen(iso: string, timeZone: string, today: LocalDate, t: Translate): string {
+  const clock = wallClockOf(Date.parse(iso), timeZone)
+  const date = clock.date === today ? t('appointment.today') : formatDay(clock.date, t)
+  return t('appointment.when', { date, time: clock.time })
+}
+
+/**
+ * 'Dienstag, 24. November 2026': the calendar's day names. The day number stands as a word of
+ * its own, so the visible '24' is part of the name that is read (WCAG 2.5.3 label in name).
+ */
+export function formatLongDate(date: LocalDate, locale: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, month - 1, day, 12)))
+}
+
+/** 'November 2026' in the active language. */
+export function formatMonth(year: number, month: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 15)),
+  )
+}
+
+/** '2 ×' for counted units, '500 g' for measured ones. */
+export function amountLabel(item: Pick<CartItem, 'amount' | 'unit'>, locale: string, t: Translate): string {
+  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(item.amount)
+  if ((COUNTABLE_UNITS as readonly string[]).includes(item.unit)) return t('cart.amount', { amount })
+  return `${amount} ${UNIT_SYMBOLS[item.unit as keyof typeof UNIT_SYMBOLS] ?? item.unit}`
+}
+
+/** The chosen options and texts of a configured item, one line. */
+export function partsLabel(item: Pick<CartItem, 'parts'>): string {
+  return item.parts
+    .flatMap((part) => [...part.options, ...(part.text.trim() ? [part.text.trim()] : [])])
+    .join(', ')
+}

@@ -1,0 +1,501 @@
+import type { CreateOrderBody, CreateOrderBodyInput } from '@shop/shared/contracts/http/orders.http.ts'
+import {
+  type Cart,
+  type CartItem,
+  type CartSummary,
+  type DeliveryArea,
+  type OrderType,
+  unitPrice,
+} from '@shop/shared/domain/catalogue'
+import {
+  type CheckoutBranch,
+  type CheckoutConfig,
+  checkCheckout,
+  normalisePhone,
+} from '@shop/shared/domain/checkout'
+import type { BranchOpenState } from '@shop/shared/domain/scheduling'
+import type { Branch, Config } from '../../lib/shop-data.tsx'
+
+// The checkout page's pure parts: the stored form, the order types and payment methods the
+// branch offers, which submit button shows, the request body and the field checks run before
+// sending (the shared checkout rules, limited to what the customer types).
+
+/** Spec §5: the countries offered (the contract's CHECKOUT_COUNTRIES; not imported to keep zod out). */
+export const COUNTRIES = ['DE', 'LI', 'AT', 'CH'] as const
+export type Country = (typeof COUNTRIES)[number]
+/** Spec §3 order form: country default AT. */
+export const DEFAULT_COUNTRY: Country = 'AT'
+
+/** What the customer types; kept in session storage so a reload or the payment-failed return keeps it. */
+export type CheckoutForm = {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  street: string
+  floor: string
+  stairway: string
+  door: string
+  zipCode: string
+  city: string
+  country: Country
+  table: string
+  paymentMethod: string
+  donatee: string | null
+  legalInstructions: boolean
+  privacyPolicy: boolean
+}
+
+export function emptyForm(): CheckoutForm {
+  return {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    street: '',
+    floor: '',
+    stairway: '',
+    door: '',
+    zipCode: '',
+    city: '',
+    country: DEFAULT_COUNTRY,
+    table: '',
+    paymentMethod: '',
+    donatee: null,
+    legalInstructions: false,
+    privacyPolicy: false,
+  }
+}
+
+/** A stored form merged over the defaults: only known keys of the right type survive. */
+export function restoreForm(stored: unknown): CheckoutForm {
+  const form = emptyForm()
+  if (typeof stored !== 'object' || stored === null) return form
+  const source = stored as Record<string, unknown>
+  const target = form as Record<string, unknown>
+  for (const [key, value] of Object.entries(form)) {
+    const candidate = source[key]
+    if (key === 'donatee') {
+      if (typeof candidate === 'string' || candidate === null) target[key] = candidate
+    } else if (typeof candidate === typeof value) target[key] = candidate
+  }
+  if (!(COUNTRIES as readonly string[]).includes(form.country)) form.country = DEFAULT_COUNTRY
+  return form
+}
+
+// --- phone (spec §5) ----------------------------------------------------------------------------
+
+/** While typing: only digits, plus and spaces stay. */
+export function typedPhone(value: string): string {
+  return value.replace(/[^0-9+ ]/g, '')
+}
+
+/** On change (leaving the field): only digits and plus, a leading 00 becomes +. */
+export function changedPhone(value: string): string {
+  return value.trim() === '' ? '' : normalisePhone(value).phone
+}
+
+/** The format hint shows while a number is there that does not start with +. */
+export function needsPhoneHint(value: string): boolean {
+  const trimmed = value.trim()
+  return trimmed !== '' && !trimmed.startsWith('+')
+}
+
+// --- the branch as the checkout rules read it --------------------------------------------------
+
+export function toCheckoutBranch(branch: Branch): CheckoutBranch {
+  return {
+    id: branch.id,
+    identifier: branch.identifier,
+    timeZone: branch.timeZone,
+    openingHours: branch.openingHours,
+    deliveryHours: branch.deliveryHours,
+    isDeliveryHoursEnabled: branch.isDeliveryHoursEnabled,
+    orderableFrom: branch.orderableFrom,
+    closedMessage: branch.closedMessage ?? null,
+    isTakeawayEnabled: branch.isTakeawayEnabled,
+    isDeliveryEnabled: branch.isDeliveryEnabled,
+    isDineInEnabled: branch.isDineInEnabled,
+    isTableSelectionEnabled: branch.isTableSelectionEnabled,
+    isPreorderEnabled: branch.isPreorderEnabled,
+    isAppointmentRequired: branch.isAppointmentRequired,
+    isQuotationRequired: branch.isQuotationRequired,
+    deliveryAreas: branch.deliveryAreas,
+    requirements: {
+      delivery: {
+        email: branch.isDeliveryEmailRequired,
+        phone: branch.isDeliveryPhoneRequired,
+        address: branch.isDeliveryAddressRequired,
+      },
+      dineIn: {
+        email: branch.isDineInEmailRequired,
+        phone: branch.isDineInPhoneRequired,
+        address: branch.isDineInAddressRequired,
+      },
+      takeaway: {
+        email: branch.isTakeawayEmailRequired,
+        phone: branch.isTakeawayPhoneRequired,
+        address: branch.isTakeawayAddressRequired,
+      },
+    },
+  }
+}
+
+export function toCheckoutConfig(config: Config): CheckoutConfig {
+  return {
+    currency: typeof config.currency === 'string' && config.currency ? config.currency : 'EUR',
+    enablePluginDonations: config.enablePluginDonations === true,
+    isContactEmailRequired: config.isContactEmailRequired === true,
+    isContactPhoneRequired: config.isContactPhoneRequired === true,
+  }
+}
+
+/** Which contact fields are required for this order type (branch and shop, spec §3 and §5). */
+export function requiredFields(branch: Branch, config: Config, orderType: OrderType) {
+  const req = toCheckoutBranch(branch).requirements[orderType]
+  return {
+    email: req.email || config.isContactEmailRequired === true,
+    phone: req.phone || config.isContactPhoneRequired === true,
+    address: req.address,
+    table: orderType === 'dineIn',
+    deliveryArea: orderType === 'delivery',
+  }
+}
+
+// --- order types ------------------------------------------------------------------------------
+
+const TYPES: readonly {
+  type: OrderType
+  flag: 'isTakeawayEnabled' | 'isDeliveryEnabled' | 'isDineInEnabled'
+}[] = [
+  { type: 'takeaway', flag: 'isTakeawayEnabled' },
+  { type: 'delivery', flag: 'isDeliveryEnabled' },
+  { type: 'dineIn', flag: 'isDineInEnabled' },
+]
+
+/** Spec §2: each type only if the branch enables it. */
+export function enabledOrderTypes(branch: Pick<Branch, (typeof TYPES)[number]['flag']>): OrderType[] {
+  return TYPES.filter(({ flag }) => branch[flag] === true).map(({ type }) => type)
+}
+
+/**
+ * The order type in effect: the cart's when the branch offers it, else the configured default
+ * (spec §4 defaultDeliveryMethod) when offered, else the first offered one.
+ */
+export function effectiveOrderType(
+  current: OrderType,
+  enabled: readonly OrderType[],
+  configDefault: unknown,
+): OrderType | null {
+  if (enabled.includes(current)) return current
+  if (typeof configDefault === 'string' && enabled.includes(configDefault as OrderType))
+    return configDefault as OrderType
+  return enabled[0] ?? null
+}
+
+// --- payment methods (spec §4, docs/payments.md) ----------------------------------------------
+
+export type PaymentMethod = { value: string; online: boolean }
+
+const METHODS: readonly {
+  value: string
+  online: boolean
+  config: readonly { key: string; fallback: boolean }[]
+  branch: { key: string; fallback: boolean }
+}[] = [
+  {
+    value: 'cash',
+    online: false,
+    config: [{ key: 'enableCash', fallback: true }],
+    branch: { key: 'isCashEnabled', fallback: true },
+  },
+  {
+    value: 'atm-card',
+    online: false,
+    config: [{ key: 'enableATMCard', fallback: false }],
+    branch: { key: 'isATMCardEnabled', fallback: false },
+  },
+  {
+    value: 'voucher',
+    online: false,
+    config: [{ key: 'enableVoucher', fallback: false }],
+    branch: { key: 'isVoucherEnabled', fallback: false },
+  },
+  {
+    value: 'stripe',
+    online: true,
+    config: [
+      { key: 'enablePluginStripe', fallback: false },
+      { key: 'enableStripe', fallback: false },
+    ],
+    branch: { key: 'isStripeEnabled', fallback: false },
+  },
+  {
+    value: 'mollie',
+    online: true,
+    config: [
+      { key: 'enablePluginMollie', fallback: false },
+      { key: 'enableMollie', fallback: false },
+    ],
+    branch: { key: 'isMollieEnabled', fallback: false },
+  },
+]
+
+const flag = (source: Record<string, unknown>, key: string, fallback: boolean) =>
+  typeof source[key] === 'boolean' ? (source[key] as boolean) : fallback
+
+/**
+ * The methods enabled by the shop's config and the branch. A quotation request is never paid
+ * online (the price is not final), so online methods are left out for it.
+ */
+export function paymentMethods(config: Config, branch: Branch, isQuotation: boolean): PaymentMethod[] {
+  const b = branch as unknown as Record<string, unknown>
+  return METHODS.filter(
+    (method) =>
+      method.config.every(({ key, fallback }) => flag(config, key, fallback)) &&
+      flag(b, method.branch.key, method.branch.fallback) &&
+      !(isQuotation && method.online),
+  ).map(({ value, online }) => ({ value, online }))
+}
+
+/** Spec §4: cash if offered, else the first online provider, else whatever is offered first. */
+export function presetPaymentMethod(methods: readonly PaymentMethod[], current: string): string {
+  if (methods.some((method) => method.value === current)) return current
+  if (methods.some((method) => method.value === 'cash')) return 'cash'
+  return (methods.find((method) => method.online) ?? methods[0])?.value ?? ''
+}
+
+// --- which button (spec §5 "Submit buttons") ----------------------------------------------------
+
+export type SubmitMode = 'quotation' | 'order' | 'preorder'
+
+/**
+ * Quotation request when the branch requires quotations; order while open (for delivery: the
+ * delivery hours); pre-order while closed when the branch takes pre-orders; otherwise none.
+ */
+export function submitMode(
+  branch: Pick<Branch, 'isQuotationRequired' | 'isPreorderEnabled'>,
+  open: Pick<BranchOpenState, 'isOpenForOrdering' | 'isDeliveryOpen'>,
+  orderType: OrderType,
+): SubmitMode | null {
+  if (branch.isQuotationRequired) return 'quotation'
+  const isOpen = orderType === 'delivery' ? open.isDeliveryOpen : open.isOpenForOrdering
+  if (isOpen) return 'order'
+  if (branch.isPreorderEnabled) return 'preorder'
+  return null
+}
+
+/** The button is disabled with an empty cart or below the delivery minimum (spec §5). */
+export function isSubmitBlocked(summary: Pick<CartSummary, 'blockReason'>): boolean {
+  return summary.blockReason !== null
+}
+
+// --- the request ------------------------------------------------------------------------------
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim())
+
+/** One cart item as POST /api/orders takes it, with the unit price the customer saw. */
+export function orderItemOf(item: CartItem): CreateOrderBody['items'][number] {
+  const parts = (item.product.config?.parts ?? []).map((_, index) => {
+    const part = item.parts[index]
+    return {
+      options: [...(part?.options ?? [])],
+      text: part && part.text.trim() !== '' ? part.text : null,
+      uploads: (part?.uploads ?? []).map((upload) => ({ id: upload.id })),
+    }
+  })
+  return {
+    product: item.product.uid,
+    amount: item.amount,
+    unit: item.unit,
+    parts,
+    ...(item.product.isPriceHidden ? {} : { price: unitPrice(item.product, item.parts) }),
+  }
+}
+
+/** The body of POST /api/orders (docs/api.md "The checkout"). */
+export function orderBody(input: {
+  branch: Pick<Branch, 'id'>
+  cart: Cart
+  orderType: OrderType
+  deliveryArea: DeliveryArea | null
+  form: CheckoutForm
+}): CreateOrderBodyInput {
+  const { branch, cart, orderType, deliveryArea, form } = input
+  const phone = changedPhone(form.phone)
+  const body: CreateOrderBodyInput = {
+    branch: branch.id,
+    isDelivery: orderType === 'delivery',
+    isDineIn: orderType === 'dineIn',
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    email: orNull(form.email),
+    phone: phone === '' ? null : phone,
+    street: orNull(form.street),
+    floor: orNull(form.floor),
+    stairway: orNull(form.stairway),
+    door: orNull(form.door),
+    zipCode: orNull(form.zipCode),
+    city: orNull(form.city),
+    country: form.country,
+    items: cart.items.map(orderItemOf),
+    comment: orNull(cart.order.comment),
+    paymentMethod: form.paymentMethod || 'cash',
+    legalInstructions: form.legalInstructions,
+    privacyPolicy: form.privacyPolicy,
+  }
+  if (orderType === 'dineIn') body.table = orNull(form.table)
+  if (orderType === 'delivery') body.deliveryArea = deliveryArea?.area ?? null
+  if (cart.order.appointment) body.appointmentDate = cart.order.appointment
+  if (form.donatee) body.donatee = form.donatee
+  return body
+}
+
+// --- checks before sending --------------------------------------------------------------------
+
+/** A message key (full, `namespace:key`) and its parameters, per form field. */
+export type FieldProblem = { key: string; params?: Record<string, string | number> }
+export type FieldProblems = Partial<Record<string, FieldProblem>>
+
+/**
+ * The fields the customer fills in. The shared checkout rules also judge items, prices, the
+ * clock and payment providers; those are the server's to answer (it has the catalogue and the
+ * clock that count), so only these fields are checked here.
+ */
+export const FORM_FIELDS = [
+  'isDelivery',
+  'isDineIn',
+  'table',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'street',
+  'zipCode',
+  'city',
+  'country',
+  'deliveryArea',
+  'appointmentDate',
+  'legalInstructions',
+  'privacyPolicy',
+] as const
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const full = (key: string) => (key.includes(':') ? key : `ordering:${key}`)
+
+/**
+ * The spec §5 field rules (via the shared checkCheckout) plus the contract's: names are
+ * required, an e-mail must look like one, an appointment the branch requires must be chosen.
+ */
+export function checkForm(input: {
+  body: CreateOrderBodyInput
+  branch: Branch
+  config: Config
+  tables: readonly string[]
+  now: Date
+}): FieldProblems {
+  const { body, branch, config, tables, now } = input
+  const problems: FieldProblems = {}
+  const add = (field: string, problem: FieldProblem) => {
+    problems[field] ??= problem
+  }
+  if (!body.firstName.trim()) add('firstName', { key: full('validation.notBlank') })
+  if (!body.lastName.trim()) add('lastName', { key: full('validation.notBlank') })
+  if (body.email && !EMAIL.test(body.email)) add('email', { key: full('validation.email') })
+  if (branch.isAppointmentRequired && !body.appointmentDate)
+    add('appointmentDate', { key: 'scheduling:unavailable.appointmentRequired' })
+  const form = {
+    isCompany: false,
+    country: DEFAULT_COUNTRY,
+    paymentMethod: 'cash',
+    legalInstructions: false,
+    privacyPolicy: false,
+    isDeliveryAddressDifferent: false,
+    isDeliveryCompany: false,
+    ...body,
+    items: [],
+  } as unknown as CreateOrderBody
+  const result = checkCheckout({
+    form,
+    branch: toCheckoutBranch(branch),
+    config: toCheckoutConfig(config),
+    catalogue: { menu: null, categories: [], products: [] },
+    lookups: {
+      tables,
+      donatee: body.donatee ? 'found' : null,
+      uploads: new Map(),
+      payment: { ok: true, online: false },
+    },
+    now,
+    itemId: () => '',
+  })
+  if (!result.ok) {
+    for (const error of result.errors) {
+      // The clock-dependent answers (closed now, slot taken) stay with the server; the minimum
+      // order is the cart summary's (it blocks the button), these checks run without the items.
+      if (error.field === 'appointmentDate' || error.key.endsWith('.minimumOrder')) continue
+      if ((FORM_FIELDS as readonly string[]).includes(error.field))
+        add(error.field, { key: full(error.key), ...(error.params ? { params: error.params } : {}) })
+    }
+  }
+  return problems
+}
+
+/** The order the fields appear on the page, to focus the first problem. */
+export const FIELD_ORDER = [
+  'isDelivery',
+  'isDineIn',
+  'table',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'deliveryArea',
+  'street',
+  'zipCode',
+  'city',
+  'country',
+  'appointmentDate',
+  'comment',
+  'donatee',
+  'paymentMethod',
+  'legalInstructions',
+  'privacyPolicy',
+] as const
+
+export function firstProblemField(problems: FieldProblems): string | undefined {
+  return FIELD_ORDER.find((field) => problems[field] !== undefined) ?? Object.keys(problems)[0]
+}
+
+// --- donatees (spec §5 "Donatee search") --------------------------------------------------------
+
+export function filterDonatees<T extends { name: string; description?: string | null | undefined }>(
+  donatees: readonly T[],
+  term: string,
+): T[] {
+  const needle = term.trim().toLowerCase()
+  if (needle === '') return [...donatees]
+  return donatees.filter(
+    (d) => d.name.toLowerCase().includes(needle) || (d.description ?? '').toLowerCase().includes(needle),
+  )
+}
+
+/** Tapping the selected organisation deselects it. */
+export function toggleDonatee(current: string | null, id: string): string | null {
+  return current === id ? null : id
+}
+
+// --- idempotency --------------------------------------------------------------------------------
+
+/**
+ * One Idempotency-Key per checkout attempt: the same body again (a double click, a retry after
+ * a lost answer) keeps its key, so the server answers the first order instead of making a
+ * second; a changed body is a new attempt with a new key.
+ */
+export function attemptKey(
+  previous: { key: string; body: string } | null,
+  body: string,
+  newKey: () => string,
+): { key: string; body: string } {
+  return previous !== null && previous.body === body ? previous : { key: newKey(), body }
+}

@@ -1,0 +1,354 @@
+import type { Cart, Product } from '@shop/shared/domain/catalogue'
+import { describe, expect, it } from 'vitest'
+import type { Branch, Config } from '../../lib/shop-data.tsx'
+import {
+  attemptKey,
+  changedPhone,
+  checkForm,
+  effectiveOrderType,
+  emptyForm,
+  enabledOrderTypes,
+  filterDonatees,
+  firstProblemField,
+  needsPhoneHint,
+  orderBody,
+  paymentMethods,
+  presetPaymentMethod,
+  restoreForm,
+  submitMode,
+  toggleDonatee,
+  typedPhone,
+} from './checkout-model.ts'
+
+const branch = {
+  id: 'b1',
+  identifier: 'zuerich',
+  name: 'Zürich',
+  timeZone: 'Europe/Zurich',
+  openingHours: [{ type: 'daily', date: null, isClosed: false, from: '06:30', to: '19:00' }],
+  deliveryHours: [{ type: 'tuesday', date: null, isClosed: false, from: '11:00', to: '13:30' }],
+  isDeliveryHoursEnabled: true,
+  orderableFrom: null,
+  closedMessage: null,
+  isTakeawayEnabled: true,
+  isDeliveryEnabled: true,
+  isDineInEnabled: true,
+  isTableSelectionEnabled: true,
+  isPreorderEnabled: false,
+  isAppointmentRequired: false,
+  isQuotationRequired: false,
+  isCashEnabled: true,
+  isATMCardEnabled: true,
+  isVoucherEnabled: false,
+  isStripeEnabled: true,
+  isMollieEnabled: false,
+  isDeliveryEmailRequired: false,
+  isDeliveryPhoneRequired: true,
+  isDeliveryAddressRequired: true,
+  isDineInEmailRequired: false,
+  isDineInPhoneRequired: false,
+  isDineInAddressRequired: false,
+  isTakeawayEmailRequired: false,
+  isTakeawayPhoneRequired: true,
+  isTakeawayAddressRequired: false,
+  deliveryAreas: [
+    {
+      area: '8001 Zürich',
+      price: 500,
+      tax: 2.6,
+      free: false,
+      freeFromOrderValue: 5000,
+      minimumOrderValue: 2500,
+    },
+  ],
+} as unknown as Branch
+
+const config: Config = {
+  shopName: 'Shop',
+  currency: 'CHF',
+  enableCash: true,
+  enableATMCard: true,
+  enablePluginStripe: true,
+  enableStripe: true,
+  enablePluginDonations: true,
+}
+
+const product = {
+  id: 'p1',
+  uid: 'zopf',
+  name: 'Zopf',
+  description: '',
+  type: 'simple',
+  price: 690,
+  tax: 2.6,
+  takeawayTax: 2.6,
+  dineInTax: 8.1,
+  unit: 'piece',
+  alternativeUnits: [],
+  minimumQuantity: null,
+  maximumQuantity: null,
+  quantityStepSize: null,
+  defaultQuantity: null,
+  defaultUnit: null,
+  calculationModel: 'fixed',
+  isPriceHidden: false,
+  isEnabled: true,
+  schedule: null,
+  isStepByStep: false,
+  config: {
+    parts: [
+      {
+        name: 'Extra',
+        type: 'select',
+        optional: true,
+        options: [{ name: 'Butter', modifier: 'add', value: 100 }],
+      },
+    ],
+  },
+  isLeadTimeEnabled: false,
+  leadTimeType: null,
+  leadTimeValue: null,
+} as unknown as Product
+
+const cart: Cart = {
+  items: [{ product, amount: 2, unit: 'piece', parts: [{ options: ['Butter'], text: '', uploads: [] }] }],
+  isDelivery: false,
+  isDineIn: false,
+  deliveryArea: null,
+  order: { appointment: null, comment: '  Bitte klingeln ' },
+}
+
+// Tuesday 24 November 2026, 10:00 in Zürich.
+const NOW = new Date('2026-11-24T09:00:00Z')
+
+describe('phone (spec §5)', () => {
+  it('keeps digits, plus and spaces while typing', () => {
+    expect(typedPhone('+41 (79) 123-45a67')).toBe('+41 79 1234567')
+  })
+  it('keeps digits and plus on change, a leading 00 becomes +', () => {
+    expect(changedPhone('0041 79 123 45 67')).toBe('+41791234567')
+    expect(changedPhone('  ')).toBe('')
+  })
+  it('hints while the number does not start with +', () => {
+    expect(needsPhoneHint('079 123')).toBe(true)
+    expect(needsPhoneHint('+41 79')).toBe(false)
+    expect(needsPhoneHint('')).toBe(false)
+  })
+})
+
+describe('the stored form', () => {
+  it('keeps known fields of the right type and falls back to the defaults', () => {
+    const form = restoreForm({
+      firstName: 'Anna',
+      country: 'XX',
+      legalInstructions: 'yes',
+      donatee: 'd1',
+      evil: 1,
+    })
+    expect(form).toEqual({ ...emptyForm(), firstName: 'Anna', donatee: 'd1' })
+    expect(form.country).toBe('AT')
+    expect(restoreForm(null)).toEqual(emptyForm())
+  })
+})
+
+describe('order types and payment methods', () => {
+  it('offers the enabled types and keeps a valid choice', () => {
+    expect(enabledOrderTypes(branch)).toEqual(['takeaway', 'delivery', 'dineIn'])
+    expect(enabledOrderTypes({ ...branch, isDeliveryEnabled: false })).toEqual(['takeaway', 'dineIn'])
+    expect(effectiveOrderType('delivery', ['takeaway', 'delivery'], 'takeaway')).toBe('delivery')
+    expect(effectiveOrderType('dineIn', ['takeaway', 'delivery'], 'delivery')).toBe('delivery')
+    expect(effectiveOrderType('dineIn', ['takeaway'], 'delivery')).toBe('takeaway')
+    expect(effectiveOrderType('dineIn', [], 'delivery')).toBeNull()
+  })
+  it('lists methods enabled by config and branch; quotations are never paid online', () => {
+    expect(paymentMethods(config, branch, false).map((m) => m.value)).toEqual(['cash', 'atm-card', 'stripe'])
+    expect(paymentMethods({ ...config, enableStripe: false }, branch, false).map((m) => m.value)).toEqual([
+      'cash',
+      'atm-card',
+    ])
+    expect(paymentMethods(config, branch, true).map((m) => m.value)).toEqual(['cash', 'atm-card'])
+  })
+  it('presets cash, else the first online method (spec §4)', () => {
+    expect(
+      presetPaymentMethod(
+        [
+          { value: 'atm-card', online: false },
+          { value: 'cash', online: false },
+        ],
+        '',
+      ),
+    ).toBe('cash')
+    expect(
+      presetPaymentMethod(
+        [
+          { value: 'atm-card', online: false },
+          { value: 'stripe', online: true },
+        ],
+        'nope',
+      ),
+    ).toBe('stripe')
+    expect(
+      presetPaymentMethod(
+        [
+          { value: 'cash', online: false },
+          { value: 'stripe', online: true },
+        ],
+        'stripe',
+      ),
+    ).toBe('stripe')
+    expect(presetPaymentMethod([], 'cash')).toBe('')
+  })
+})
+
+describe('submit buttons (spec §5)', () => {
+  const open = { isOpenForOrdering: true, isDeliveryOpen: false }
+  it('asks for a quotation when required, orders while open, pre-orders when closed and allowed', () => {
+    expect(submitMode({ ...branch, isQuotationRequired: true }, open, 'takeaway')).toBe('quotation')
+    expect(submitMode(branch, open, 'takeaway')).toBe('order')
+    expect(submitMode(branch, open, 'delivery')).toBeNull()
+    expect(submitMode({ ...branch, isPreorderEnabled: true }, open, 'delivery')).toBe('preorder')
+    expect(submitMode(branch, { isOpenForOrdering: true, isDeliveryOpen: true }, 'delivery')).toBe('order')
+  })
+})
+
+describe('the request body', () => {
+  it('carries the form, the items with the price shown and the appointment', () => {
+    const body = orderBody({
+      branch,
+      cart: { ...cart, order: { ...cart.order, appointment: '2026-11-24T11:30:00.000Z' } },
+      orderType: 'delivery',
+      deliveryArea: branch.deliveryAreas[0]!,
+      form: {
+        ...emptyForm(),
+        firstName: ' Anna ',
+        lastName: 'Muster',
+        phone: '0041 79 123 45 67',
+        paymentMethod: 'cash',
+        donatee: 'd1',
+      },
+    })
+    expect(body).toMatchObject({
+      branch: 'b1',
+      isDelivery: true,
+      isDineIn: false,
+      firstName: 'Anna',
+      email: null,
+      phone: '+41791234567',
+      country: 'AT',
+      deliveryArea: '8001 Zürich',
+      appointmentDate: '2026-11-24T11:30:00.000Z',
+      comment: 'Bitte klingeln',
+      donatee: 'd1',
+      items: [
+        {
+          product: 'zopf',
+          amount: 2,
+          unit: 'piece',
+          price: 790,
+          parts: [{ options: ['Butter'], text: null, uploads: [] }],
+        },
+      ],
+    })
+    expect(body).not.toHaveProperty('table')
+  })
+  it('sends the table only for dine-in and no appointment for as soon as possible', () => {
+    const body = orderBody({
+      branch,
+      cart,
+      orderType: 'dineIn',
+      deliveryArea: null,
+      form: { ...emptyForm(), table: '4' },
+    })
+    expect(body.table).toBe('4')
+    expect(body).not.toHaveProperty('appointmentDate')
+    expect(body).not.toHaveProperty('deliveryArea')
+  })
+})
+
+describe('checks before sending', () => {
+  const check = (orderType: 'takeaway' | 'delivery' | 'dineIn', form = emptyForm(), b: Branch = branch) =>
+    checkForm({
+      body: orderBody({ branch: b, cart, orderType, deliveryArea: b.deliveryAreas[0] ?? null, form }),
+      branch: b,
+      config,
+      tables: ['1', '2'],
+      now: NOW,
+    })
+  it('finds the empty required fields of a delivery, with catalogue keys', () => {
+    const problems = check('delivery')
+    expect(problems).toMatchObject({
+      firstName: { key: 'ordering:validation.notBlank' },
+      lastName: { key: 'ordering:validation.notBlank' },
+      phone: { key: 'ordering:validation.notBlank' },
+      street: { key: 'ordering:validation.notBlank' },
+      zipCode: { key: 'ordering:validation.notBlank' },
+      city: { key: 'ordering:validation.notBlank' },
+      legalInstructions: { key: 'checkout:checkout.termsRequired' },
+      privacyPolicy: { key: 'checkout:checkout.privacyRequired' },
+    })
+    expect(problems.appointmentDate).toBeUndefined()
+    // The minimum order is the cart summary's; these checks run without the items.
+    expect(problems.deliveryArea).toBeUndefined()
+    expect(firstProblemField(problems)).toBe('firstName')
+  })
+  it('checks the phone format, the e-mail and the table', () => {
+    const form = {
+      ...emptyForm(),
+      firstName: 'A',
+      lastName: 'B',
+      email: 'nope',
+      phone: '079 123 45 67',
+      table: '9',
+    }
+    const problems = check('dineIn', form)
+    expect(problems.phone).toEqual({
+      key: 'checkout:checkout.phoneFormat',
+      params: { phone: '+43 1 234 56 78' },
+    })
+    expect(problems.email).toEqual({ key: 'ordering:validation.email' })
+    expect(problems.table).toEqual({ key: 'checkout:checkout.tableUnknown' })
+  })
+  it('passes a complete takeaway and asks for a required appointment', () => {
+    const form = {
+      ...emptyForm(),
+      firstName: 'A',
+      lastName: 'B',
+      phone: '+41 79 123 45 67',
+      legalInstructions: true,
+      privacyPolicy: true,
+    }
+    expect(check('takeaway', form)).toEqual({})
+    expect(check('takeaway', form, { ...branch, isAppointmentRequired: true })).toEqual({
+      appointmentDate: { key: 'scheduling:unavailable.appointmentRequired' },
+    })
+  })
+})
+
+describe('donatees (spec §5)', () => {
+  const list = [
+    { id: 'a', name: 'Brotbrücke', description: 'Lebensmittel für Bedürftige' },
+    { id: 'b', name: 'Bergbauernhilfe', description: null },
+  ]
+  it('filters by name or description, case-insensitive', () => {
+    expect(filterDonatees(list, 'BRÜCKE').map((d) => d.id)).toEqual(['a'])
+    expect(filterDonatees(list, 'bedürftige').map((d) => d.id)).toEqual(['a'])
+    expect(filterDonatees(list, ' ').map((d) => d.id)).toEqual(['a', 'b'])
+    expect(filterDonatees(list, 'zzz')).toEqual([])
+  })
+  it('deselects the selected one when tapped again', () => {
+    expect(toggleDonatee(null, 'a')).toBe('a')
+    expect(toggleDonatee('a', 'a')).toBeNull()
+    expect(toggleDonatee('a', 'b')).toBe('b')
+  })
+})
+
+describe('one idempotency key per attempt', () => {
+  it('keeps the key for the same body and makes a new one for another', () => {
+    let n = 0
+    const next = () => `k${++n}`
+    const first = attemptKey(null, '{"a":1}', next)
+    expect(first.key).toBe('k1')
+    expect(attemptKey(first, '{"a":1}', next).key).toBe('k1')
+    expect(attemptKey(first, '{"a":2}', next).key).toBe('k2')
+  })
+})
