@@ -104,7 +104,11 @@ export async function storefrontRoutes(
       // Content-hashed names: a new build makes new names.
       return reply.sendFile(path.slice(1), { maxAge: 365 * 24 * 3600 * 1000, immutable: true })
     }
-    if (/^\/[\w.-]+\.(?:svg|png|ico|webmanifest|json|txt|js)$/.test(path) && existsSync(join(root, path))) {
+    if (
+      path !== '/index.html' &&
+      /^\/[\w.-]+\.(?:svg|png|ico|webmanifest|json|txt|js|html)$/.test(path) &&
+      existsSync(join(root, path))
+    ) {
       return reply.sendFile(path.slice(1), { maxAge: 3600 * 1000 })
     }
     const redirect = await redirectFor(deps.db, path)

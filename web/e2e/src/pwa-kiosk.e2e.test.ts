@@ -32,11 +32,14 @@ describe('installable app (the demo has the PWA plugin on)', () => {
   it('registers the service worker; offline, the cached app opens and says so with a retry', async () => {
     const page = await stage.newPage()
     await page.goto('/')
-    const active = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready
-      return registration.active?.state
-    })
-    expect(active).toBe('activated')
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready
+          return registration.active?.state
+        }),
+      )
+      .toBe('activated')
     // Once the worker controls the page, its shell is cached.
     await page.reload()
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
