@@ -659,6 +659,17 @@ const BUTCHER: DemoProduct[] = [
     description: 'Ganzes Filet ca. 500 g oder in Medaillons geschnitten.',
     allergens: null,
     ...byWeight({ pricePerKg: 4800, min: 200, step: 50, max: 3000, piece: { grams: 500, max: 6 } }),
+    // Sold by weight and configured: the cut is chosen, the price stays per kg.
+    type: 'configurable',
+    config: {
+      parts: [
+        select('Zuschnitt', [
+          { name: 'Ganzes Filet', modifier: 'add', value: 0 },
+          { name: 'In Medaillons geschnitten', modifier: 'add', value: 0 },
+          { name: 'Geschnetzelt', modifier: 'add', value: 0 },
+        ]),
+      ],
+    },
   }),
   product('metzgerei', {
     uid: 'pouletbrust',
