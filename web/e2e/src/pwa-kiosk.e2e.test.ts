@@ -53,6 +53,64 @@ describe('installable app (the demo has the PWA plugin on)', () => {
   })
 })
 
+describe('install prompt', () => {
+  /** Chromium offers installing with beforeinstallprompt; headless never does, so the test does. */
+  async function offerInstall(page: import('playwright-core').Page) {
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt') as Event & {
+        prompt: () => Promise<void>
+        userChoice: Promise<{ outcome: string }>
+      }
+      event.prompt = async () => {
+        ;(window as unknown as { prompted: number }).prompted =
+          ((window as unknown as { prompted?: number }).prompted ?? 0) + 1
+      }
+      event.userChoice = Promise.resolve({ outcome: 'dismissed' })
+      window.dispatchEvent(event)
+    })
+  }
+
+  it('opens 5 s after load with consent, offers the footer link, and once dismissed stays away for a month', async () => {
+    const page = await stage.newPage()
+    await page.context().addCookies([{ name: 'asp-cookie-consent', value: 'given', url: stage.url }])
+    await page.goto('/')
+    await expect.poll(() => page.locator('.shell-brand').textContent()).toBe('Huber Beck & Metzg')
+    await offerInstall(page)
+    const link = page.locator('footer').getByRole('button', { name: 'App installieren' })
+    await expect.poll(() => link.count()).toBe(1)
+    const dialog = page.getByRole('dialog', { name: 'App installieren' })
+    await page.clock.runFor(4000)
+    expect(await dialog.count()).toBe(0)
+    await page.clock.runFor(1500)
+    await expect.poll(() => dialog.count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Später' }).first().click()
+    await expect.poll(() => dialog.count()).toBe(0)
+    const dismissal = (await page.context().cookies()).find((c) => c.name === 'pwa-dismiss')
+    expect(dismissal?.value).toBe('true')
+    // About a month (spec §4); the browser dates cookies by the machine's real clock.
+    const days = ((dismissal?.expires ?? 0) * 1000 - Date.now()) / 86_400_000
+    expect(Math.round(days)).toBe(30)
+    await page.reload()
+    await offerInstall(page)
+    await page.clock.runFor(6000)
+    expect(await dialog.count()).toBe(0)
+    // The footer link still installs on request.
+    await link.click()
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { prompted?: number }).prompted))
+      .toBe(1)
+  })
+
+  it('opens 250 ms after the cookies are accepted', async () => {
+    const page = await stage.newPage()
+    await page.goto('/')
+    await offerInstall(page)
+    await page.getByRole('button', { name: 'Akzeptieren' }).click()
+    await page.clock.runFor(300)
+    await expect.poll(() => page.getByRole('dialog', { name: 'App installieren' }).count()).toBe(1)
+  })
+})
+
 describe('self-service kiosk', () => {
   it('has no cookie banner; after 90 s without a touch the screensaver invites to order and a tap starts over', async () => {
     const page = await stage.newPage({ viewport: { width: 1080, height: 1920 } })

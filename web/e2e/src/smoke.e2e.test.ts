@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, startStage } from './support.ts'
 
 let stage: Stage
 
@@ -33,5 +33,23 @@ describe('the storefront is served by the API process', () => {
     const page = await stage.newPage()
     await page.goto('/')
     await expect.poll(() => page.locator('.shell-brand').textContent()).toBe('Huber Beck & Metzg')
+  })
+
+  it("answers the shop's redirects itself, before the app", async () => {
+    const headers = await adminHeaders(stage.url)
+    const created = await fetch(`${stage.url}/api/redirects`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ path: '/alte-filiale', target: '/store/winterthur', statusCode: 302 }),
+    })
+    expect(created.status).toBe(201)
+    const res = await fetch(`${stage.url}/alte-filiale`, { redirect: 'manual' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/store/winterthur')
+    // A trailing slash is the same path; an unknown path gets the app (the 404 page is the client's).
+    expect((await fetch(`${stage.url}/alte-filiale/`, { redirect: 'manual' })).status).toBe(302)
+    const unknown = await fetch(`${stage.url}/gibt-es-nicht`, { redirect: 'manual' })
+    expect(unknown.status).toBe(200)
+    expect(unknown.headers.get('content-type')).toContain('text/html')
   })
 })

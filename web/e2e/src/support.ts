@@ -92,3 +92,20 @@ export async function startStage(opts: { at?: string } = {}): Promise<Stage> {
     },
   }
 }
+
+/** An admin session's headers (docs/api.md: session cookie + double-submit XSRF header). */
+export async function adminHeaders(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
+  })
+  if (res.status !== 200) throw new Error(`admin login answered ${res.status}`)
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
+  return {
+    cookie: cookies.join('; '),
+    'x-xsrf-token': decodeURIComponent(xsrf),
+    'content-type': 'application/json',
+  }
+}

@@ -1,8 +1,9 @@
 import { Button, Dialog } from '@shop/ui'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useConsent } from '../lib/consent.ts'
 import { readCookie, writeCookie } from '../lib/cookies.ts'
 import { useT } from '../lib/i18n.tsx'
+import { useCanInstall } from '../lib/pwa-install.ts'
 import { useShopData } from '../lib/shop-data.tsx'
 
 /** Spec §9: the install prompt 5 s after load with consent, 250 ms after accepting cookies. */
@@ -14,50 +15,6 @@ export const DISMISS_DAYS = 30
 /** Spec §7, §9: the service worker is checked every 30 minutes, first after 2.5 s. */
 export const UPDATE_CHECK_MS = 1_800_000
 export const FIRST_UPDATE_CHECK_MS = 2500
-
-type InstallEvent = Event & {
-  prompt(): Promise<void>
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
-}
-
-let deferredInstall: InstallEvent | undefined
-const installListeners = new Set<() => void>()
-if (typeof window !== 'undefined') {
-  addEventListener('beforeinstallprompt', (e) => {
-    e.preventDefault()
-    deferredInstall = e as InstallEvent
-    for (const l of installListeners) l()
-  })
-  addEventListener('appinstalled', () => {
-    deferredInstall = undefined
-    for (const l of installListeners) l()
-  })
-}
-
-function isInstalled(): boolean {
-  return matchMedia('(display-mode: standalone)').matches
-}
-
-/** True when the browser offers installing and the app is not installed (the footer's link). */
-export function useCanInstall(): [boolean, () => Promise<void>] {
-  const [can, setCan] = useState(() => Boolean(deferredInstall) && !isInstalled())
-  useEffect(() => {
-    const update = () => setCan(Boolean(deferredInstall) && !isInstalled())
-    installListeners.add(update)
-    return () => {
-      installListeners.delete(update)
-    }
-  }, [])
-  const install = useCallback(async () => {
-    const event = deferredInstall
-    if (!event) return
-    await event.prompt()
-    await event.userChoice.catch(() => undefined)
-    deferredInstall = undefined
-    for (const l of installListeners) l()
-  }, [])
-  return [can, install]
-}
 
 /**
  * The PWA plugin (config enablePluginPWA): registers the service worker, shows the update

@@ -4,6 +4,7 @@ import { useId } from 'react'
 import { Link, useParams } from 'react-router'
 import { useHead } from '../../lib/head.ts'
 import { useT } from '../../lib/i18n.tsx'
+import { useCanInstall } from '../../lib/pwa-install.ts'
 import { type Branch, useShop } from '../../lib/shop-data.tsx'
 import { CounterAppointment } from './counter-appointment.tsx'
 import { OrderInfo } from './order-info.tsx'
@@ -176,10 +177,26 @@ function OrderStatus({
 
         <div className="status-side">
           <OrderInfo order={order} branch={branch} currency={String(config.currency ?? 'EUR')} />
+          {kiosk || config.enablePluginPWA !== true ? null : <InstallHint />}
           <BackLink branch={branch} kiosk={kiosk} />
         </div>
       </div>
     </main>
+  )
+}
+
+/** Spec §2: the status page's install hint, where the browser can install the app. */
+function InstallHint() {
+  const t = useT('sf-status')
+  const [can, install] = useCanInstall()
+  if (!can) return null
+  return (
+    <section className="status-card status-install" aria-label={t('install.title')}>
+      <p>{t('install.text')}</p>
+      <Button variant="secondary" icon="download" onClick={() => void install()}>
+        {t('install.button')}
+      </Button>
+    </section>
   )
 }
 
