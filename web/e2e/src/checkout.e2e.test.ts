@@ -128,8 +128,21 @@ describe('checkout', () => {
     // The cart and its price (2 × 6.90).
     await poll(() => page.locator('.checkout-cart__item').count()).toBe(1)
     await poll(() => page.locator('.checkout-cart__total').textContent()).toContain('13.80')
-    // ASAP by default, with the first slot named.
+    // The amount names its unit as the menu does; the name keeps its number and unit together.
+    await poll(() => page.locator('.checkout-cart__amount').textContent()).toBe('2 Stück')
+    expect(await page.locator('.checkout-cart__name').first().textContent()).toContain(
+      'Butterzopf 500\u00a0g',
+    )
+    // ASAP by default, with the first slot named; date and time both say so.
     await poll(() => page.locator('#checkout-when-status').textContent()).toContain('so schnell wie möglich')
+    expect(await page.getByRole('button', { name: /^Datum/ }).textContent()).toContain(
+      'So schnell wie möglich',
+    )
+    expect(await page.getByRole('button', { name: /^Uhrzeit/ }).textContent()).toContain('Frühestmöglich')
+    // Takeaway at Zürich needs no address: the section is not there at all.
+    expect(await page.getByRole('heading', { name: /Adresse/ }).count()).toBe(0)
+    expect(await page.getByLabel('Strasse und Hausnummer').count()).toBe(0)
+    expect(await page.getByLabel('Land').count()).toBe(0)
     await fillContact(page, { first: 'Anna', last: 'Takeaway', phone: '0041 79 123 45 67' })
     await page.getByLabel('Vorname').focus()
     // Spec §5: on change only digits and plus stay, a leading 00 becomes +.
@@ -166,6 +179,8 @@ describe('checkout', () => {
     const page = await customer({ branch: 'winterthur', isDelivery: true, amount: 8 })
     await page.goto('/store/winterthur/checkout')
     await poll(() => page.getByLabel('Liefergebiet').inputValue()).toBe('8400 Winterthur (Stadt)')
+    // A delivery asks for the address.
+    expect(await page.getByRole('heading', { name: 'Lieferadresse' }).count()).toBe(1)
     await fillContact(page, {
       first: 'Beat',
       last: 'Lieferung',

@@ -131,6 +131,10 @@ describe('a content page', () => {
     const page = await open('/gibt-es-nicht')
     await expect.poll(() => page.locator('main h1').textContent()).toBe('404 Not Found')
     expect(await page.getByText('Leider wurde die angeforderte Seite nicht gefunden.').count()).toBe(1)
+    // The code is said once, by the heading; the picture above it is decoration.
+    expect(await page.locator('main').innerText()).not.toMatch(/^\s*404\s*\n/)
+    expect(await page.getByText('404', { exact: true }).count()).toBe(0)
+    expect(await page.locator('.content-error__art').getAttribute('aria-hidden')).toBe('true')
     expect(await seriousViolations(page)).toEqual([])
     await page.screenshot({ path: '/tmp/content-404-phone.png', fullPage: true })
   })

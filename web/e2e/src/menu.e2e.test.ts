@@ -96,6 +96,24 @@ describe('the branch menu page', () => {
     expect(top).toBeLessThan(844 * 0.25)
   })
 
+  it('pages a category bar wider than the desktop window with arrow buttons', async () => {
+    const page = await openMenu({ width: 1280, height: 800 })
+    const nav = page.getByRole('navigation', { name: 'Kategorien' })
+    const next = nav.getByRole('button', { name: 'Weitere Kategorien' })
+    await expect.poll(() => next.isVisible()).toBe(true)
+    expect(await nav.getByRole('button', { name: 'Vorherige Kategorien' }).count()).toBe(0)
+    const list = nav.getByRole('list')
+    await next.click()
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+    await expect.poll(() => nav.getByRole('button', { name: 'Vorherige Kategorien' }).isVisible()).toBe(true)
+  })
+
+  it('keeps a number and its unit together in product names', async () => {
+    const page = await openMenu()
+    const name = page.getByRole('button', { name: 'Bio-Vollkornbrot 500 g', exact: true })
+    await expect.poll(() => name.textContent()).toBe('Bio-Vollkornbrot 500\u00a0g')
+  })
+
   it('answers an unknown branch with the spec message and a way home', async () => {
     const page = await stage.newPage()
     await page.goto('/store/gibt-es-nicht')
@@ -240,6 +258,63 @@ describe('the branch menu page', () => {
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false')
     expect(await toggle.isDisabled()).toBe(true)
     await expect.poll(() => cartCount(page)).toBe('0')
+  })
+
+  it('opens the phone cart as a sheet with a heading and a labelled close button, the toast above it', async () => {
+    const page = await openMenu()
+    // Time stands still, so the 'added' toast is still there when the sheet opens.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+    await page.getByRole('button', { name: 'Butterzopf 500 g in den Warenkorb legen' }).click()
+    const toast = page.locator('.ui-toast')
+    await expect.poll(() => toast.textContent()).toBe('Produkt zum Warenkorb hinzugefügt.')
+    const toggle = page.locator('.menu-cart__toggle')
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
+    const cart = page.getByRole('complementary', { name: 'Warenkorb' })
+    await expect.poll(() => cart.getByRole('heading', { level: 2, name: 'Warenkorb' }).isVisible()).toBe(true)
+    // The item's unit is named as everywhere in the shop.
+    await expect
+      .poll(async () => norm(await cart.locator('.menu-cart__item-amount').innerText()))
+      .toBe('1 Stück')
+    // The toast sits above the sheet, not over its buttons and total.
+    const sheet = await page.locator('.menu-cart__panel').boundingBox()
+    const box = await toast.boundingBox()
+    expect(sheet).not.toBeNull()
+    expect(box).not.toBeNull()
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(sheet?.y ?? 0)
+    await cart.getByRole('button', { name: 'Warenkorb schliessen' }).click()
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
+  it('fits the desktop cart column into the window: items scroll, total and checkout stay in view', async () => {
+    const page = await openMenu({ width: 1280, height: 800 })
+    for (const name of ['Butterzopf 500 g', 'Buttergipfeli', 'Ruchbrot 500 g', 'Dinkelbrot 500 g']) {
+      await page.getByRole('button', { name: `${name} in den Warenkorb legen` }).click()
+    }
+    // The column's badge: the number, then the visually hidden '4 Artikel'.
+    await expect.poll(async () => (await cartCount(page)).split('\n')[0]).toBe('4')
+    const cart = page.getByRole('complementary', { name: 'Warenkorb' })
+    const checkout = cart.getByRole('link', { name: 'Zur Kasse' })
+    const inView = () =>
+      checkout.evaluate((el) => {
+        const box = el.getBoundingClientRect()
+        return box.top >= 0 && box.bottom <= window.innerHeight
+      })
+    await expect.poll(inView).toBe(true)
+    expect(await cart.getByTestId('cart-total').isVisible()).toBe(true)
+    const items = cart.locator('.menu-cart__scroller')
+    expect(await items.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+    // The list keeps its end in view: the item added last is fully visible.
+    const last = cart.locator('.menu-cart__item').last()
+    expect(await last.innerText()).toContain('Dinkelbrot')
+    const [list, item] = [await items.boundingBox(), await last.boundingBox()]
+    expect((item?.y ?? 0) + (item?.height ?? 0)).toBeLessThanOrEqual((list?.y ?? 0) + (list?.height ?? 0) + 1)
+    expect(item?.y ?? 0).toBeGreaterThanOrEqual(list?.y ?? 0)
+    // Still so once the page has scrolled the column to its sticky place.
+    await page.mouse.wheel(0, 1500)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
+    await expect.poll(inView).toBe(true)
   })
 
   it('offers the order types the branch enables and shows the delivery hints', async () => {

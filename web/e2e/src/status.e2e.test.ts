@@ -187,6 +187,8 @@ describe('order status page', () => {
     expect(await info.textContent()).toContain('Takeaway')
     expect(await info.textContent()).toContain('Barzahlung')
     expect(await info.textContent()).toContain('Huber')
+    // Units are named as in the menu and the checkout ('Stück', not 'Stk.').
+    expect(await info.locator('.status-item__amount').first().textContent()).toMatch(/^\d+ Stück$/)
     await expect.poll(() => liveIndicator(page).textContent()).toContain('Live')
     await expectNoSeriousA11yViolations(page)
     await page.screenshot({ path: '/tmp/status-phone-awaiting.png', fullPage: true })

@@ -1,10 +1,11 @@
-import { type CartItem, COUNTABLE_UNITS, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
+import type { CartItem } from '@shop/shared/domain/catalogue'
 import { formatMoney } from '@shop/shared/domain/common'
 import { formatLocalDate, isoWeekdayOf, type LocalDate, wallClockOf } from '@shop/shared/domain/scheduling'
 import type { Translate } from '../../lib/i18n.tsx'
 
 // Texts the checkout builds from values: dates (spec §9 DD.MM.YYYY, HH:mm), money (German
-// locale with two decimals, the shop's currency) and amounts.
+// locale with two decimals, the shop's currency). Amounts with their unit read as in the menu
+// (../menu/product-text.ts: one naming of units in the whole storefront).
 
 /** Spec §9: currency format German locale with two decimals; the currency comes from config. */
 export function money(cents: number, currency: string): string {
@@ -43,13 +44,6 @@ export function formatMonth(year: number, month: number, locale: string): string
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, 15)),
   )
-}
-
-/** '2 ×' for counted units, '500 g' for measured ones. */
-export function amountLabel(item: Pick<CartItem, 'amount' | 'unit'>, locale: string, t: Translate): string {
-  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(item.amount)
-  if ((COUNTABLE_UNITS as readonly string[]).includes(item.unit)) return t('cart.amount', { amount })
-  return `${amount} ${UNIT_SYMBOLS[item.unit as keyof typeof UNIT_SYMBOLS] ?? item.unit}`
 }
 
 /** The chosen options and texts of a configured item, one line. */

@@ -162,6 +162,15 @@ export function requiredFields(branch: Branch, config: Config, orderType: OrderT
   }
 }
 
+/**
+ * Whether the checkout asks for an address at all (spec §5): a delivery always goes to one;
+ * takeaway and dine-in only when the branch requires it for that type (the requirements the
+ * shared checkout rules judge by). Otherwise the address section is not shown and not sent.
+ */
+export function needsAddress(branch: Branch, orderType: OrderType): boolean {
+  return orderType === 'delivery' || toCheckoutBranch(branch).requirements[orderType].address
+}
+
 // --- order types ------------------------------------------------------------------------------
 
 const TYPES: readonly {
@@ -320,9 +329,12 @@ export function orderBody(input: {
   orderType: OrderType
   deliveryArea: DeliveryArea | null
   form: CheckoutForm
+  /** False when the order type asks for no address (needsAddress): the stored one stays unsent. */
+  withAddress?: boolean
 }): CreateOrderBodyInput {
   const { branch, cart, orderType, deliveryArea, form } = input
   const phone = changedPhone(form.phone)
+  const address = (value: string) => (input.withAddress === false ? null : orNull(value))
   const body: CreateOrderBodyInput = {
     branch: branch.id,
     isDelivery: orderType === 'delivery',
@@ -331,12 +343,12 @@ export function orderBody(input: {
     lastName: form.lastName.trim(),
     email: orNull(form.email),
     phone: phone === '' ? null : phone,
-    street: orNull(form.street),
-    floor: orNull(form.floor),
-    stairway: orNull(form.stairway),
-    door: orNull(form.door),
-    zipCode: orNull(form.zipCode),
-    city: orNull(form.city),
+    street: address(form.street),
+    floor: address(form.floor),
+    stairway: address(form.stairway),
+    door: address(form.door),
+    zipCode: address(form.zipCode),
+    city: address(form.city),
     country: form.country,
     items: cart.items.map(orderItemOf),
     comment: orNull(cart.order.comment),

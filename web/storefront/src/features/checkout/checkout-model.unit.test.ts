@@ -10,6 +10,7 @@ import {
   enabledOrderTypes,
   filterDonatees,
   firstProblemField,
+  needsAddress,
   needsPhoneHint,
   orderBody,
   paymentMethods,
@@ -262,6 +263,35 @@ describe('the request body', () => {
     expect(body.table).toBe('4')
     expect(body).not.toHaveProperty('appointmentDate')
     expect(body).not.toHaveProperty('deliveryArea')
+  })
+})
+
+describe('the address section', () => {
+  it('is asked for a delivery, and for another type only when the branch requires it', () => {
+    expect(needsAddress(branch, 'delivery')).toBe(true)
+    expect(needsAddress({ ...branch, isDeliveryAddressRequired: false }, 'delivery')).toBe(true)
+    expect(needsAddress(branch, 'takeaway')).toBe(false)
+    expect(needsAddress(branch, 'dineIn')).toBe(false)
+    expect(needsAddress({ ...branch, isTakeawayAddressRequired: true }, 'takeaway')).toBe(true)
+    expect(needsAddress({ ...branch, isDineInAddressRequired: true }, 'dineIn')).toBe(true)
+  })
+
+  it('keeps a stored address out of the body while it is not asked for', () => {
+    const form = { ...emptyForm(), street: 'Marktgasse 9', zipCode: '8001', city: 'Zürich', floor: '2' }
+    const input = { branch, cart, orderType: 'takeaway' as const, deliveryArea: null, form }
+    expect(orderBody({ ...input, withAddress: false })).toMatchObject({
+      street: null,
+      floor: null,
+      zipCode: null,
+      city: null,
+      country: 'AT',
+    })
+    expect(orderBody({ ...input, withAddress: true })).toMatchObject({
+      street: 'Marktgasse 9',
+      floor: '2',
+      zipCode: '8001',
+      city: 'Zürich',
+    })
   })
 })
 

@@ -29,7 +29,8 @@ import { useLocale, useT } from '../../lib/i18n.tsx'
 import { readSession, removeSession, sessionKey, writeSession } from '../../lib/session.ts'
 import { useBranch, useShop } from '../../lib/shop-data.tsx'
 import { useToast } from '../../lib/toast.tsx'
-import { amountLabel, formatDay, formatWhen, money, partsLabel } from './checkout-format.ts'
+import { amountLabel, keepUnitsTogether } from '../menu/product-text.ts'
+import { formatDay, formatWhen, money, partsLabel } from './checkout-format.ts'
 import {
   attemptKey,
   type CheckoutForm,
@@ -42,6 +43,7 @@ import {
   type FieldProblems,
   firstProblemField,
   isSubmitBlocked,
+  needsAddress,
   needsPhoneHint,
   orderBody,
   paymentMethods,
@@ -158,6 +160,7 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   const open = branchOpenState(checkoutBranch, now)
   const mode = orderType ? submitMode(branch, open, orderType) : null
   const required = requiredFields(branch, config, orderType ?? 'takeaway')
+  const withAddress = needsAddress(branch, orderType ?? 'takeaway')
   const tables = useMemo(
     () =>
       shop.tables
@@ -243,7 +246,14 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   async function submit(event: FormEvent) {
     event.preventDefault()
     if (sendingRef.current || !orderType || mode === null || isSubmitBlocked(summary)) return
-    const body = orderBody({ branch, cart, orderType, deliveryArea: area, form: { ...form, paymentMethod } })
+    const body = orderBody({
+      branch,
+      cart,
+      orderType,
+      deliveryArea: area,
+      form: { ...form, paymentMethod },
+      withAddress,
+    })
     const found = checkForm({ body, branch, config, tables, now: new Date() })
     setProblems(found)
     setServerErrors(null)
@@ -458,119 +468,121 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
             </div>
           </Section>
 
-          {/* Adresse */}
-          <Section
-            id="checkout-address"
-            title={orderType === 'delivery' ? t('address.headingDelivery') : t('address.heading')}
-            icon="pin"
-          >
-            <div className="checkout__grid">
-              {orderType === 'delivery' ? (
+          {/* Adresse: only when the order type asks for one */}
+          {withAddress ? (
+            <Section
+              id="checkout-address"
+              title={orderType === 'delivery' ? t('address.headingDelivery') : t('address.heading')}
+              icon="pin"
+            >
+              <div className="checkout__grid">
+                {orderType === 'delivery' ? (
+                  <Field
+                    className="checkout__span-2"
+                    label={t('address.deliveryArea')}
+                    required
+                    error={errorOf('deliveryArea')}
+                  >
+                    <select
+                      className="ui-select"
+                      {...fieldProps('deliveryArea')}
+                      value={area?.area ?? ''}
+                      onChange={(e) => {
+                        update((c) => ({ ...c, deliveryArea: e.target.value }))
+                        setProblems((p) => ({ ...p, deliveryArea: undefined }))
+                        setServerErrors((errors) => errors?.filter((x) => x.field !== 'deliveryArea') ?? null)
+                      }}
+                    >
+                      {branch.deliveryAreas.map((a) => (
+                        <option key={a.area} value={a.area}>
+                          {a.area}
+                        </option>
+                      ))}
+                    </select>
+                  </Field>
+                ) : null}
                 <Field
                   className="checkout__span-2"
-                  label={t('address.deliveryArea')}
+                  label={t('address.street')}
+                  required={required.address}
+                  error={errorOf('street')}
+                >
+                  <input
+                    className="ui-input"
+                    {...fieldProps('street')}
+                    autoComplete="address-line1"
+                    value={form.street}
+                    onChange={(e) => setField('street', e.target.value)}
+                  />
+                </Field>
+                <div className="checkout__grid-3 checkout__span-2">
+                  <Field label={t('address.floor')} error={errorOf('floor')}>
+                    <input
+                      className="ui-input"
+                      {...fieldProps('floor')}
+                      value={form.floor}
+                      onChange={(e) => setField('floor', e.target.value)}
+                    />
+                  </Field>
+                  <Field label={t('address.stairway')} error={errorOf('stairway')}>
+                    <input
+                      className="ui-input"
+                      {...fieldProps('stairway')}
+                      value={form.stairway}
+                      onChange={(e) => setField('stairway', e.target.value)}
+                    />
+                  </Field>
+                  <Field label={t('address.door')} error={errorOf('door')}>
+                    <input
+                      className="ui-input"
+                      {...fieldProps('door')}
+                      value={form.door}
+                      onChange={(e) => setField('door', e.target.value)}
+                    />
+                  </Field>
+                </div>
+                <Field label={t('address.zipCode')} required={required.address} error={errorOf('zipCode')}>
+                  <input
+                    className="ui-input"
+                    {...fieldProps('zipCode')}
+                    autoComplete="postal-code"
+                    inputMode="numeric"
+                    value={form.zipCode}
+                    onChange={(e) => setField('zipCode', e.target.value)}
+                  />
+                </Field>
+                <Field label={t('address.city')} required={required.address} error={errorOf('city')}>
+                  <input
+                    className="ui-input"
+                    {...fieldProps('city')}
+                    autoComplete="address-level2"
+                    value={form.city}
+                    onChange={(e) => setField('city', e.target.value)}
+                  />
+                </Field>
+                <Field
+                  className="checkout__span-2"
+                  label={t('address.country')}
                   required
-                  error={errorOf('deliveryArea')}
+                  error={errorOf('country')}
                 >
                   <select
                     className="ui-select"
-                    {...fieldProps('deliveryArea')}
-                    value={area?.area ?? ''}
-                    onChange={(e) => {
-                      update((c) => ({ ...c, deliveryArea: e.target.value }))
-                      setProblems((p) => ({ ...p, deliveryArea: undefined }))
-                      setServerErrors((errors) => errors?.filter((x) => x.field !== 'deliveryArea') ?? null)
-                    }}
+                    {...fieldProps('country')}
+                    autoComplete="country"
+                    value={form.country}
+                    onChange={(e) => setField('country', e.target.value as Country)}
                   >
-                    {branch.deliveryAreas.map((a) => (
-                      <option key={a.area} value={a.area}>
-                        {a.area}
+                    {COUNTRIES.map((country) => (
+                      <option key={country} value={country}>
+                        {t(`address.countries.${country}`)}
                       </option>
                     ))}
                   </select>
                 </Field>
-              ) : null}
-              <Field
-                className="checkout__span-2"
-                label={t('address.street')}
-                required={required.address}
-                error={errorOf('street')}
-              >
-                <input
-                  className="ui-input"
-                  {...fieldProps('street')}
-                  autoComplete="address-line1"
-                  value={form.street}
-                  onChange={(e) => setField('street', e.target.value)}
-                />
-              </Field>
-              <div className="checkout__grid-3 checkout__span-2">
-                <Field label={t('address.floor')} error={errorOf('floor')}>
-                  <input
-                    className="ui-input"
-                    {...fieldProps('floor')}
-                    value={form.floor}
-                    onChange={(e) => setField('floor', e.target.value)}
-                  />
-                </Field>
-                <Field label={t('address.stairway')} error={errorOf('stairway')}>
-                  <input
-                    className="ui-input"
-                    {...fieldProps('stairway')}
-                    value={form.stairway}
-                    onChange={(e) => setField('stairway', e.target.value)}
-                  />
-                </Field>
-                <Field label={t('address.door')} error={errorOf('door')}>
-                  <input
-                    className="ui-input"
-                    {...fieldProps('door')}
-                    value={form.door}
-                    onChange={(e) => setField('door', e.target.value)}
-                  />
-                </Field>
               </div>
-              <Field label={t('address.zipCode')} required={required.address} error={errorOf('zipCode')}>
-                <input
-                  className="ui-input"
-                  {...fieldProps('zipCode')}
-                  autoComplete="postal-code"
-                  inputMode="numeric"
-                  value={form.zipCode}
-                  onChange={(e) => setField('zipCode', e.target.value)}
-                />
-              </Field>
-              <Field label={t('address.city')} required={required.address} error={errorOf('city')}>
-                <input
-                  className="ui-input"
-                  {...fieldProps('city')}
-                  autoComplete="address-level2"
-                  value={form.city}
-                  onChange={(e) => setField('city', e.target.value)}
-                />
-              </Field>
-              <Field
-                className="checkout__span-2"
-                label={t('address.country')}
-                required
-                error={errorOf('country')}
-              >
-                <select
-                  className="ui-select"
-                  {...fieldProps('country')}
-                  autoComplete="country"
-                  value={form.country}
-                  onChange={(e) => setField('country', e.target.value as Country)}
-                >
-                  {COUNTRIES.map((country) => (
-                    <option key={country} value={country}>
-                      {t(`address.countries.${country}`)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            </div>
-          </Section>
+            </Section>
+          ) : null}
 
           {/* Gewünschter Termin */}
           <Section id="checkout-when" title={t('appointment.heading')} icon="calendar">
@@ -616,7 +628,9 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                     <span className="checkout-when__value">
                       {appointment
                         ? t('appointment.timeValue', { time: timeOf(appointment, timeZone) })
-                        : t('appointment.choose')}
+                        : branch.isAppointmentRequired
+                          ? t('appointment.choose')
+                          : t('appointment.asapTime')}
                     </span>
                   </span>
                 </button>
@@ -709,9 +723,11 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                   return (
                     // biome-ignore lint/suspicious/noArrayIndexKey: cart items have no id; removal is by index
                     <li key={`${item.product.id}-${index}`} className="checkout-cart__item">
-                      <span className="checkout-cart__amount">{amountLabel(item, locale, t)}</span>
                       <span className="checkout-cart__name">
-                        {item.product.name}
+                        {keepUnitsTogether(item.product.name)}
+                        <span className="checkout-cart__amount">
+                          {amountLabel(t, item.amount, item.unit, locale)}
+                        </span>
                         {details ? <span className="checkout-cart__details">{details}</span> : null}
                       </span>
                       <span className="checkout-cart__price">{price ?? t('cart.priceHidden')}</span>

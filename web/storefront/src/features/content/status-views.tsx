@@ -1,20 +1,21 @@
-import { buttonClass, Icon } from '@shop/ui'
+import { buttonClass, Icon, type IconName } from '@shop/ui'
 import { Link } from 'react-router'
 import { useHead } from '../../lib/head.ts'
 import { useT } from '../../lib/i18n.tsx'
 import { useShop } from '../../lib/shop-data.tsx'
 import './content.css'
 
-function ErrorView({ title, text }: { title: string; text: string }) {
+function ErrorView({ title, text, icon }: { title: string; text: string; icon: IconName }) {
   const t = useT('sf-content')
   const { config } = useShop()
   useHead({ title: `${title} - ${String(config.shopName ?? '')}` })
   return (
     <main id="main" className="content-page content-error">
       <div className="ui-container content-error__inner">
-        <p className="content-error__code" aria-hidden="true">
-          {title.slice(0, 3)}
-        </p>
+        {/* A picture, not a second '404': the heading already says it. */}
+        <span className="content-error__art" aria-hidden="true">
+          <Icon name={icon} />
+        </span>
         <h1>{title}</h1>
         <p className="content-error__text">{text}</p>
         <Link to="/" className={buttonClass('secondary')}>
@@ -29,11 +30,11 @@ function ErrorView({ title, text }: { title: string; text: string }) {
 /** Spec §2: no site matches the path once loading has finished. */
 export function NotFoundView() {
   const t = useT('sf-content')
-  return <ErrorView title={t('notFound.title')} text={t('notFound.text')} />
+  return <ErrorView title={t('notFound.title')} text={t('notFound.text')} icon="search" />
 }
 
 /** Spec §2: a site of a type this storefront does not know. */
 export function ServerErrorView() {
   const t = useT('sf-content')
-  return <ErrorView title={t('serverError.title')} text={t('serverError.text')} />
+  return <ErrorView title={t('serverError.title')} text={t('serverError.text')} icon="warning" />
 }

@@ -13,11 +13,12 @@ import {
 } from '@shop/shared/domain/catalogue'
 import { formatMoney } from '@shop/shared/domain/common'
 import { Button, buttonClass, Icon, IconButton, Notice } from '@shop/ui'
-import { useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
-import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
+import { useLocale, useT } from '../../lib/i18n.tsx'
 import type { Branch } from '../../lib/shop-data.tsx'
-import { formatAmount, type moneyLocale, unitKey, unitSymbol } from './menu-model.ts'
+import type { moneyLocale } from './menu-model.ts'
+import { amountLabel, keepUnitsTogether } from './product-text.ts'
 
 type Display = { currency: string; locale: ReturnType<typeof moneyLocale> }
 
@@ -33,13 +34,6 @@ function useWide(): boolean {
     () => window.matchMedia(WIDE).matches,
     () => false,
   )
-}
-
-/** '500 g', '2 Stück', '1 Paar'. */
-export function amountLabel(t: Translate, amount: number, unit: CartItem['unit'], locale: string): string {
-  const symbol = unitSymbol(unit)
-  const name = symbol ?? t(unitKey(unit) ?? '', { count: amount === 1 ? 1 : 2 })
-  return `${formatAmount(amount, locale)} ${name}`
 }
 
 /** What was chosen for each part, one short line per filled part. */
@@ -106,6 +100,41 @@ export function CartPanel({
   const bodyId = useId()
   const countText = t('cart.count', { count })
   const open = wide || expanded
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
+
+  // Wide screens: the sticky column fits the window from wherever it starts (below the hero
+  // until the page has scrolled it to its sticky place), so the total and 'Zur Kasse' stay in
+  // view and the items scroll inside. Reads one rect per frame while scrolling, writes only
+  // when the top moved.
+  useEffect(() => {
+    const panel = panelRef.current
+    if (!wide || !panel) return
+    let frame = 0
+    let last = Number.NaN
+    const measure = () => {
+      frame = 0
+      const top = Math.max(0, Math.round(panel.getBoundingClientRect().top))
+      if (top === last) return
+      last = top
+      panel.style.setProperty('--menu-cart-top', `${top}px`)
+    }
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure)
+    }
+    measure()
+    const resize = new ResizeObserver(schedule)
+    resize.observe(document.body)
+    window.addEventListener('scroll', schedule, { passive: true })
+    window.addEventListener('resize', schedule, { passive: true })
+    return () => {
+      resize.disconnect()
+      window.removeEventListener('scroll', schedule)
+      window.removeEventListener('resize', schedule)
+      if (frame !== 0) cancelAnimationFrame(frame)
+      panel.style.removeProperty('--menu-cart-top')
+    }
+  }, [wide])
 
   const checkout =
     summary.blockReason === null ? (
@@ -128,7 +157,7 @@ export function CartPanel({
       {!wide && expanded ? (
         <div className="menu-cart__scrim" aria-hidden="true" onClick={() => setExpanded(false)} />
       ) : null}
-      <div className="menu-cart__panel">
+      <div ref={panelRef} className="menu-cart__panel">
         {wide ? (
           <div className="menu-cart__head">
             <h2 id={titleId}>{t('cart.title')}</h2>
@@ -140,6 +169,7 @@ export function CartPanel({
         ) : (
           <div className="menu-cart__bar">
             <button
+              ref={toggleRef}
               type="button"
               className="menu-cart__toggle"
               aria-expanded={expanded}
@@ -158,7 +188,7 @@ export function CartPanel({
                 <span className="ui-visually-hidden">, {countText}</span>
                 <span className="menu-cart__total-small">{empty ? t('cart.empty') : total}</span>
               </span>
-              {empty ? null : <Icon name={expanded ? 'minus' : 'plus'} />}
+              {empty ? null : <Icon name="chevronDown" className="ui-icon menu-cart__chevron" />}
               <span className="ui-visually-hidden">{expanded ? t('cart.hide') : t('cart.show')}</span>
             </button>
             {empty ? null : checkout}
@@ -174,35 +204,40 @@ export function CartPanel({
               <p>{t('cart.emptyHint')}</p>
             </div>
           ) : (
-            <ul className="menu-cart__items">
-              {cart.items.map((item, index) => (
-                <li
-                  // Items have no id; the index is their identity in the stored cart.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  key={index}
-                  className="menu-cart__item"
-                >
-                  <div className="menu-cart__item-text">
-                    <p className="menu-cart__item-name">{item.product.name}</p>
-                    <p className="menu-cart__item-amount">{amountLabel(t, item.amount, item.unit, locale)}</p>
-                    {partLines(item).map((line) => (
-                      <p key={line} className="menu-cart__item-part">
-                        {line}
+            // The scroller (wide screens) is anchored at its end: the newest items stay in view.
+            <div className="menu-cart__scroller">
+              <ul className="menu-cart__items">
+                {cart.items.map((item, index) => (
+                  <li
+                    // Items have no id; the index is their identity in the stored cart.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                    key={index}
+                    className="menu-cart__item"
+                  >
+                    <div className="menu-cart__item-text">
+                      <p className="menu-cart__item-name">{keepUnitsTogether(item.product.name)}</p>
+                      <p className="menu-cart__item-amount">
+                        {amountLabel(t, item.amount, item.unit, locale)}
                       </p>
-                    ))}
-                  </div>
-                  <p className="menu-cart__item-price">
-                    {itemPriceLabel(item, display) ?? t('cart.priceOnRequest')}
-                  </p>
-                  <IconButton
-                    icon="trash"
-                    className="menu-cart__remove"
-                    label={t('cart.remove', { name: item.product.name })}
-                    onClick={() => remove(index)}
-                  />
-                </li>
-              ))}
-            </ul>
+                      {partLines(item).map((line) => (
+                        <p key={line} className="menu-cart__item-part">
+                          {line}
+                        </p>
+                      ))}
+                    </div>
+                    <p className="menu-cart__item-price">
+                      {itemPriceLabel(item, display) ?? t('cart.priceOnRequest')}
+                    </p>
+                    <IconButton
+                      icon="trash"
+                      className="menu-cart__remove"
+                      label={t('cart.remove', { name: item.product.name })}
+                      onClick={() => remove(index)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
 
           {orderTypes.length > 1 ? (
@@ -312,6 +347,20 @@ export function CartPanel({
 
           {wide ? <div className="menu-cart__cta">{checkout}</div> : null}
         </div>
+        {!wide && expanded ? (
+          <div className="menu-cart__sheet-head">
+            <h2 className="menu-cart__sheet-title">{t('cart.title')}</h2>
+            <IconButton
+              icon="close"
+              className="menu-cart__close"
+              label={t('cart.close')}
+              onClick={() => {
+                setExpanded(false)
+                toggleRef.current?.focus()
+              }}
+            />
+          </div>
+        ) : null}
       </div>
     </aside>
   )

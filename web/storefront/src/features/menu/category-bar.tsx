@@ -1,4 +1,5 @@
 import type { MenuSection } from '@shop/shared/domain/catalogue'
+import { IconButton } from '@shop/ui'
 import { useEffect, useRef, useState } from 'react'
 import { useT } from '../../lib/i18n.tsx'
 import { activeGroupIndex } from './menu-model.ts'
@@ -48,6 +49,41 @@ export function CategoryBar({ sections }: { sections: readonly MenuSection[] }) 
     }
   }, [active])
 
+  // Chips hidden past an edge: a fade there, and on wide screens an arrow button that pages
+  // the bar. Measured on the bar's own scroll and resize, at most once per frame.
+  const [edges, setEdges] = useState({ start: false, end: false })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measured when the chips change
+  useEffect(() => {
+    const bar = list.current
+    if (!bar) return
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      const start = bar.scrollLeft > 1
+      const end = bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 1
+      setEdges((before) => (before.start === start && before.end === end ? before : { start, end }))
+    }
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure)
+    }
+    measure()
+    const resize = new ResizeObserver(schedule)
+    resize.observe(bar)
+    bar.addEventListener('scroll', schedule, { passive: true })
+    return () => {
+      resize.disconnect()
+      bar.removeEventListener('scroll', schedule)
+      if (frame !== 0) cancelAnimationFrame(frame)
+    }
+  }, [idsKey])
+
+  const page = (direction: 1 | -1) => {
+    const bar = list.current
+    if (!bar) return
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    bar.scrollBy({ left: direction * bar.clientWidth * 0.7, behavior: reduce ? 'auto' : 'smooth' })
+  }
+
   const go = (id: string) => {
     const heading = document.getElementById(`menu-group-${id}`)
     if (!heading) return
@@ -57,24 +93,47 @@ export function CategoryBar({ sections }: { sections: readonly MenuSection[] }) 
   }
 
   return (
-    <nav className="menu-categories" aria-label={t('categories')}>
-      <ul ref={list} className="ui-container menu-categories__list">
-        {sections.map((section, index) => (
-          <li key={section.category.id}>
-            <a
-              href={`#menu-group-${section.category.id}`}
-              className="menu-categories__chip"
-              aria-current={index === active ? 'true' : undefined}
-              onClick={(event) => {
-                event.preventDefault()
-                go(section.category.id)
-              }}
-            >
-              {section.category.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+    <nav
+      className="menu-categories"
+      aria-label={t('categories')}
+      data-more-start={edges.start ? 'true' : undefined}
+      data-more-end={edges.end ? 'true' : undefined}
+    >
+      <div className="menu-categories__inner">
+        <ul ref={list} className="ui-container menu-categories__list">
+          {sections.map((section, index) => (
+            <li key={section.category.id}>
+              <a
+                href={`#menu-group-${section.category.id}`}
+                className="menu-categories__chip"
+                aria-current={index === active ? 'true' : undefined}
+                onClick={(event) => {
+                  event.preventDefault()
+                  go(section.category.id)
+                }}
+              >
+                {section.category.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+        {edges.start ? (
+          <IconButton
+            icon="chevronLeft"
+            className="menu-categories__page menu-categories__page--start"
+            label={t('categoriesPrevious')}
+            onClick={() => page(-1)}
+          />
+        ) : null}
+        {edges.end ? (
+          <IconButton
+            icon="chevronRight"
+            className="menu-categories__page menu-categories__page--end"
+            label={t('categoriesNext')}
+            onClick={() => page(1)}
+          />
+        ) : null}
+      </div>
     </nav>
   )
 }

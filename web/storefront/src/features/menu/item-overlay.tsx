@@ -29,7 +29,6 @@ import { type ReactNode, useId, useState } from 'react'
 import { apiSend } from '../../lib/api.ts'
 import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
 import { imageSrcSet, imageUrl } from '../../lib/shop-data.tsx'
-import { amountLabel } from './cart-panel.tsx'
 import {
   acceptFor,
   formatAmount,
@@ -38,6 +37,7 @@ import {
   unitKey,
   unitSymbol,
 } from './menu-model.ts'
+import { amountLabel, keepUnitsTogether } from './product-text.ts'
 import './item-overlay.css'
 
 type Display = { currency: string; locale: ReturnType<typeof moneyLocale> }
@@ -154,7 +154,7 @@ export function ItemOverlay({
   return (
     <Dialog
       open
-      title={product.name}
+      title={keepUnitsTogether(product.name)}
       onClose={onClose}
       closeLabel={t('item.close')}
       className="menu-item"

@@ -44,6 +44,7 @@ import {
   unitKey,
   unitSymbol,
 } from './menu-model.ts'
+import { keepUnitsTogether } from './product-text.ts'
 import './menu.css'
 
 // The overlay is the heaviest part of the page and only needed after a tap: its own chunk.
@@ -428,7 +429,7 @@ function ProductCard({
             onFocus={() => void loadOverlay()}
             aria-describedby={descriptionId}
           >
-            {product.name}
+            {keepUnitsTogether(product.name)}
           </button>
         </h3>
         {product.description ? (

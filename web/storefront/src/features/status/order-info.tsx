@@ -3,13 +3,8 @@ import { Icon, type IconName } from '@shop/ui'
 import { useId } from 'react'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import type { Branch } from '../../lib/shop-data.tsx'
-import {
-  formatAmount,
-  formatDateTime,
-  orderKindOf,
-  type StatusOrder,
-  showsCounterAppointment,
-} from './status.view.ts'
+import { amountLabel, keepUnitsTogether } from '../menu/product-text.ts'
+import { formatDateTime, orderKindOf, type StatusOrder, showsCounterAppointment } from './status.view.ts'
 
 const KIND_ICONS: Record<string, IconName> = { takeaway: 'bag', delivery: 'bike', dineIn: 'table' }
 
@@ -98,11 +93,9 @@ export function OrderInfo({
       <ul className="status-info__items">
         {order.items.map((item) => (
           <li key={item.itemId} className="status-item">
-            <span className="status-item__amount">
-              {formatAmount(item.amount, item.unit, locale, (unit) => t(`unit.${unit}`))}
-            </span>
+            <span className="status-item__amount">{amountLabel(t, item.amount, item.unit, locale)}</span>
             <span className="status-item__name">
-              {item.name}
+              {keepUnitsTogether(item.name)}
               {(item.parts ?? [])
                 .map((part) => ({
                   name: part.name,

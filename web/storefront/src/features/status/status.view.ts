@@ -1,4 +1,3 @@
-import { COUNTABLE_UNITS, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue/units.ts'
 import type { OrderStatus, PublicOrderView } from '@shop/shared/domain/ordering'
 import { formatLocalDate, wallClockOf } from '@shop/shared/domain/scheduling/zoned-time.ts'
 
@@ -125,22 +124,4 @@ export function formatDateTime(iso: string, timeZone: string): { date: string; t
 /** 'HH:mm' in the branch's zone. */
 export function formatTime(iso: string, timeZone: string): string {
   return wallClockOf(Date.parse(iso), timeZone).time
-}
-
-const COUNTABLE: ReadonlySet<string> = new Set(COUNTABLE_UNITS)
-
-/**
- * An item's amount: '2 Stk.' for counted units (label from the caller's catalogue), '500 g'
- * for measured ones; decimals in the locale's style.
- */
-export function formatAmount(
-  amount: number,
-  unit: string,
-  locale: string,
-  countableLabel: (unit: string) => string,
-): string {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(amount)
-  if (COUNTABLE.has(unit)) return `${number} ${countableLabel(unit)}`
-  const symbol = (UNIT_SYMBOLS as Readonly<Record<string, string>>)[unit] ?? unit
-  return `${number} ${symbol}`
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   displayStatus,
-  formatAmount,
   formatDateTime,
   isCancelled,
   isSettled,
@@ -175,7 +174,7 @@ describe('status page view', () => {
     expect(payNowUrl(order({ paymentStatus: 'awaiting' }))).toBeNull()
   })
 
-  it('formats dates in the branch zone and amounts with their unit', () => {
+  it('formats dates in the branch zone', () => {
     expect(formatDateTime('2026-11-24T11:30:00.000Z', 'Europe/Zurich')).toEqual({
       date: '24.11.2026',
       time: '12:30',
@@ -184,10 +183,5 @@ describe('status page view', () => {
       date: '02.07.2026',
       time: '00:15',
     })
-    const label = (unit: string) => (unit === 'piece' ? 'Stk.' : unit)
-    expect(formatAmount(2, 'piece', 'de-CH', label)).toBe('2 Stk.')
-    expect(formatAmount(500, 'gram', 'de-CH', label)).toBe('500 g')
-    expect(formatAmount(0.25, 'kilogram', 'de-CH', label)).toBe('0.25 kg')
-    expect(formatAmount(0.25, 'kilogram', 'fr-FR', label)).toBe('0,25 kg')
   })
 })
