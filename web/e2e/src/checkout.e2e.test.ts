@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, startStage } from './support.ts'
 
 // The checkout (spec §2 "Checkout", §5 "Checkout form", §8) against the whole shop at the pinned
 // Tuesday 10:00 in Zürich: Zürich Altstadt is open (delivery from 11:00, no pre-orders),
@@ -97,17 +97,9 @@ async function publicOrder(url: string) {
 }
 
 async function staffOrders(q: string): Promise<unknown[]> {
-  const login = await fetch(`${stage.url}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
+  const res = await fetch(`${stage.url}/api/orders?q=${encodeURIComponent(q)}`, {
+    headers: await adminHeaders(stage.url),
   })
-  expect(login.status).toBe(200)
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  const res = await fetch(`${stage.url}/api/orders?q=${encodeURIComponent(q)}`, { headers: { cookie } })
   expect(res.status).toBe(200)
   return ((await res.json()) as { data: unknown[] }).data
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, startStage } from './support.ts'
 
 // Content pages, legal text pages and the header's main navigation (spec §2 "Shell",
 // "Content page", route table; §3 "site and navigation", "block", "navigation item") on the
@@ -42,27 +42,10 @@ async function darkMode(page: Page) {
   })
 }
 
-/** An admin session's headers (docs/api.md: session cookie + double-submit XSRF header). */
-async function adminHeaders(): Promise<Record<string, string>> {
-  const res = await fetch(`${stage.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
-  })
-  expect(res.status).toBe(200)
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
-  return {
-    cookie: cookies.join('; '),
-    'x-xsrf-token': decodeURIComponent(xsrf),
-    'content-type': 'application/json',
-  }
-}
-
 async function createSite(body: unknown): Promise<void> {
   const res = await fetch(`${stage.url}/api/sites`, {
     method: 'POST',
-    headers: await adminHeaders(),
+    headers: await adminHeaders(stage.url),
     body: JSON.stringify(body),
   })
   expect(res.status, await res.clone().text()).toBe(201)
@@ -348,7 +331,7 @@ describe('staff HTML', () => {
   })
 
   it('renders a legacy block in the menu, with a draft marker when its translation is not public', async () => {
-    const headers = await adminHeaders()
+    const headers = await adminHeaders(stage.url)
     const list = (await (await fetch(`${stage.url}/api/blocks`)).json()) as {
       data: { id: string; version: number; identifier: string; name: string }[]
     }

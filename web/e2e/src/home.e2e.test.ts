@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, startStage } from './support.ts'
 
 // The home page (spec §1, §2 "Branch list (home)", §4 tag filter, §5 branch search) at the
 // stage's pinned Tuesday 10:00: every demo branch is open.
@@ -258,22 +258,7 @@ type Json = Record<string, unknown>
 
 /** An admin session from Node: the session cookie plus the XSRF double-submit token. */
 async function adminSession(): Promise<{ headers: Record<string, string> }> {
-  const res = await fetch(`${stage.url}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
-  })
-  expect(res.status).toBe(200)
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
-  expect(xsrf).not.toBe('')
-  return {
-    headers: {
-      Cookie: cookies.join('; '),
-      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
-      'Content-Type': 'application/json',
-    },
-  }
+  return { headers: await adminHeaders(stage.url) }
 }
 
 async function hideBranch(identifier: string, session: { headers: Record<string, string> }) {

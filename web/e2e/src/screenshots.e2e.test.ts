@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, startStage } from './support.ts'
 
 // Screenshots of every storefront page (issue 5) on a phone and a desktop, from the e2e stage
 // (demo data, Tuesday 24 November 2026 10:00 in Zürich). `npm run screenshots` sets
@@ -75,17 +75,10 @@ async function call<T>(
 
 /** The frontdesk API key of a branch (shown to admins only). */
 async function apiKeyOf(branchId: string): Promise<string> {
-  const login = await fetch(`${stage.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
+  const { cookie } = await adminHeaders(stage.url)
+  const branches = await call<{ id: string; apiKey: string }[]>('GET', '/api/branches', undefined, {
+    cookie: cookie ?? '',
   })
-  expect(login.status).toBe(200)
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  const branches = await call<{ id: string; apiKey: string }[]>('GET', '/api/branches', undefined, { cookie })
   const key = branches.find((b) => b.id === branchId)?.apiKey
   expect(key).toBeTruthy()
   return key as string

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, startStage } from './support.ts'
 
 // The order status page (spec §2 "Order status", §4, §5 "Questionnaire"): orders are placed
 // and moved through their lifecycle over the API, the page follows them live.
@@ -144,18 +144,9 @@ beforeAll(async () => {
     amount: plain.defaultQuantity ?? plain.minimumQuantity ?? 1,
   }
   // The frontdesk key is shown to admins only.
-  const login = await fetch(`${stage.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
-  })
-  expect(login.status).toBe(200)
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  const { cookie } = await adminHeaders(stage.url)
   const adminBranches = await call<{ id: string; apiKey: string }[]>('GET', '/api/branches', undefined, {
-    cookie,
+    cookie: cookie ?? '',
   })
   apiKey = adminBranches.data.find((b) => b.id === branchId)!.apiKey
   expect(apiKey).toBeTruthy()
