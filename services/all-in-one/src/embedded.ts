@@ -94,7 +94,7 @@ export async function startShop(
   // The demo loads by itself only into the embedded database (`npm start`); a PostgreSQL shop
   // gets it with `npm run seed` or `demo: true`, never unasked.
   if (opts.demo ?? db.kind === 'pglite') {
-    const result = await seedDemo({ db: db.db, bus, log })
+    const result = await seedDemo({ db: db.db, bus, log, ...(opts.now ? { now: opts.now } : {}) })
     if (!result.seeded) log.debug({ reason: result.reason }, 'demo data not loaded')
   }
   const address = await app.listen({ port: config.port, host: config.host })

@@ -42,7 +42,8 @@ export async function storefrontRoutes(
 ): Promise<boolean> {
   const root = deps.root ?? DEFAULT_STOREFRONT_ROOT
   if (!existsSync(join(root, 'index.html'))) return false
-  await app.register(fastifyStatic, { root, serve: false })
+  // The build writes .br and .gz copies beside its files (scripts/build-web.ts).
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
 
   // The web app manifest from the shop's configuration (white label: its name, not ours).
   app.get('/manifest.webmanifest', async (_req, reply) => {

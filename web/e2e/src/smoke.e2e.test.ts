@@ -27,6 +27,17 @@ describe('the storefront is served by the API process', () => {
     const assetRes = await fetch(`${stage.url}${asset}`)
     expect(assetRes.status).toBe(200)
     expect(assetRes.headers.get('cache-control')).toContain('immutable')
+    const plain = await assetRes.text()
+    // Sent as the build's brotli or gzip copy when the browser accepts it, else plain.
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(`${stage.url}${asset}`, { headers: { 'accept-encoding': accept } })
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+      expect(await res.text()).toBe(plain)
+    }
   })
 
   it('shows the shop name from the configuration in the header', async () => {

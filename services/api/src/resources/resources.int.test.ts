@@ -204,6 +204,20 @@ describe('initial load', () => {
     await as('POST', '/api/tags', { name: 'Neu' })
     const changed = await fetch(`${s.url}/api/init`, { headers: { 'if-none-match': etag } })
     expect(changed.status).toBe(200)
+    const fresh = await changed.text()
+    expect(fresh).toContain('"Neu"')
+
+    // The anonymous answer is kept per generation and compressed as the client accepts.
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(`${s.url}/api/init`, { headers: { 'accept-encoding': accept } })
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+      expect(res.headers.get('vary')).toContain('Accept-Encoding')
+      expect(await res.text()).toBe(fresh)
+    }
 
     const mine = await call(s.url, 'GET', '/api/init', { headers: admin })
     expect(mine.body.data.find((p: { url: string }) => p.url === '/api/users/me').data.user.username).toBe(
