@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { benchEventStore, DEFAULT_ADMIN_URL, formatMarkdown, formatTable } from './event-store.bench.ts'
 import { benchInit, formatInit } from './init.bench.ts'
+import { benchLighthouse, formatLighthouse } from './lighthouse.bench.ts'
+import { benchMenuScroll, formatMenuScroll } from './menu-scroll.bench.ts'
 import { benchOrders, formatOrders } from './orders.bench.ts'
+import { benchStorefront, formatStorefront } from './storefront.bench.ts'
 import { benchWsLatency, formatLatency } from './ws-latency.bench.ts'
 
 // npm run bench [-- --write]   (--write puts the results into docs/benchmarks.md)
@@ -51,7 +54,13 @@ process.stdout.write(`${formatOrders(ordersSplit, loop, loopLabel)}\n\n`)
 const latency = await benchWsLatency({ adminUrl, natsUrl })
 process.stdout.write(`${formatLatency(latency)}\n\n`)
 const init = await benchInit({ adminUrl })
-process.stdout.write(`${formatInit(init)}\n`)
+process.stdout.write(`${formatInit(init)}\n\n`)
+const weight = await benchStorefront()
+process.stdout.write(`${formatStorefront(weight)}\n\n`)
+const lighthouse = await benchLighthouse({ adminUrl, natsUrl })
+process.stdout.write(`${formatLighthouse(lighthouse)}\n\n`)
+const scroll = await benchMenuScroll({ adminUrl, natsUrl })
+process.stdout.write(`${formatMenuScroll(scroll)}\n`)
 
 if (write) {
   const file = join(dirname(fileURLToPath(import.meta.url)), '../../docs/benchmarks.md')
@@ -126,6 +135,45 @@ no JSON building). The anonymous answer is built once per change of the catalogu
 served from memory; a client that sends its ETag back gets 304.
 
 ${formatInit(init)}
+
+## Storefront: initial JavaScript
+
+The storefront built by Vite as in production; per page the entry chunk, the page's chunk and
+every chunk they import statically (what the browser must load before the page can show),
+gzipped at level 9 (the server sends the build's brotli copies, smaller still). The baseline,
+built in the same run by the same bundler: a bare React 19 app rendering one heading. Target:
+the menu page ≤ 150 KB.
+
+${formatStorefront(weight)}
+
+## Storefront: Lighthouse
+
+Lighthouse (the npm package) with Debian's Chromium (chrome-launcher, headless) on the home page,
+the Zürich Altstadt menu and its checkout with three products in the cart (stored in the tab's
+session storage on the shop's origin before Lighthouse navigates the same tab). The data is the
+demo shop on a fresh PostgreSQL database; the shop's and the browser's clocks are pinned to a
+Tuesday 10:00 in Zürich, so every branch is open. Lighthouse uses its mobile preset (a Moto G
+Power-sized screen, simulated slow 4G, 4× CPU slowdown) with the performance and accessibility
+categories. Each page runs 3 times in a fresh browser context; the run with the median
+performance score is shown. The baseline is the shop's static offline page (inline CSS, no
+script), served by the same process with the same settings. Targets: performance ≥ 90,
+accessibility ≥ 95.
+
+${formatLighthouse(lighthouse)}
+
+## Storefront: scrolling a menu of 300 products
+
+On the demo shop, the admin API creates 10 categories, 300 products (with pictures, a fifth
+configurable, some sold by weight) and a Zürich menu holding all of them. Chromium
+(playwright-core) opens the menu on a 390 × 844 phone (3× pixels) with the CPU slowed 4× and
+scrolls the whole page at 2000 px/s, one step per animation frame. The page records each
+frame's duration (requestAnimationFrame) and the long tasks (PerformanceObserver). The baseline
+is the same scroll of a static page of the same height, on the same origin, with 300 similar
+cards and the same pictures and no script. Menu and baseline take turns, 3 rounds, each in a
+fresh context; medians are shown. Targets: dropped-frame share ≤ 1.5 × the baseline's (shares
+under 1 % count as 1 %) and p95 frame time ≤ 1.25 × the baseline's.
+
+${formatMenuScroll(scroll)}
 `,
   )
   process.stdout.write(`\nwrote ${file}\n`)

@@ -67,13 +67,13 @@ describe('the branch menu page', () => {
     // Price labels with the pricing model's prefix: sold by weight is approximate.
     const entrecote = page.locator('.menu-product', { hasText: 'Rindsentrecôte' })
     await expect
-      .poll(async () => norm(await entrecote.locator('.menu-product__price').innerText()))
+      .poll(async () => norm((await entrecote.locator('.menu-product__price').textContent()) ?? ''))
       .toBe('ca. CHF 79.00 / kg')
     const wedding = page.locator('.menu-product', { hasText: 'Hochzeitstorte' })
     await expect
-      .poll(async () => norm(await wedding.locator('.menu-product__price').innerText()))
+      .poll(async () => norm((await wedding.locator('.menu-product__price').textContent()) ?? ''))
       .toBe('Preis auf Anfrage')
-    await expect.poll(() => wedding.innerText()).toContain('2 Wochen Vorlaufzeit')
+    await expect.poll(() => wedding.textContent()).toContain('2 Wochen Vorlaufzeit')
     // Product images are sized and lazy.
     const image = entrecote.locator('img')
     expect(await image.getAttribute('loading')).toBe('lazy')
@@ -88,12 +88,15 @@ describe('the branch menu page', () => {
     await expect
       .poll(() => nav.locator('[aria-current="true"]').innerText(), { timeout: 5000 })
       .toBe('Metzgerei')
-    // The group's heading sits below the sticky header and bar, above a quarter of the window.
-    const top = await page
-      .getByRole('heading', { level: 2, name: 'Metzgerei' })
-      .evaluate((h) => h.getBoundingClientRect().top)
-    expect(top).toBeGreaterThan(100)
-    expect(top).toBeLessThan(844 * 0.25)
+    // Once the scroll has settled, the group's heading sits below the sticky header and bar,
+    // above a quarter of the window.
+    const heading = page.getByRole('heading', { level: 2, name: 'Metzgerei' })
+    await expect
+      .poll(async () => {
+        const top = await heading.evaluate((h) => h.getBoundingClientRect().top)
+        return top > 100 && top < 844 * 0.25
+      })
+      .toBe(true)
   })
 
   it('pages a category bar wider than the desktop window with arrow buttons', async () => {

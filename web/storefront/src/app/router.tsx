@@ -65,7 +65,7 @@ function Page({ children }: { children: ReactNode }) {
 function PageLoading() {
   const t = useT('sf-shell')
   return (
-    <main id="main">
+    <main id="main" className="page-loading">
       <Spinner label={t('loading')} />
     </main>
   )

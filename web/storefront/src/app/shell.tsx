@@ -61,7 +61,7 @@ export function Shell() {
           </Notice>
         </main>
       ) : (
-        <main id="main">
+        <main id="main" className="page-loading">
           <Spinner label={t('loading')} />
         </main>
       )}

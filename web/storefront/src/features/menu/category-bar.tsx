@@ -90,6 +90,11 @@ export function CategoryBar({ sections }: { sections: readonly MenuSection[] }) 
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
     heading.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
     heading.focus({ preventScroll: true })
+    // Cards off screen are laid out with a placeholder height (content-visibility in menu.css):
+    // once the scroll ends and the cards around the group have their real size, align again.
+    const align = () => heading.scrollIntoView({ block: 'start' })
+    if (reduce || !('onscrollend' in window)) requestAnimationFrame(() => requestAnimationFrame(align))
+    else window.addEventListener('scrollend', align, { once: true })
   }
 
   return (
