@@ -16,25 +16,28 @@ export function CategoryBar({ sections }: { sections: readonly MenuSection[] }) 
   const ids = sections.map((section) => section.category.id)
   const idsKey = ids.join('|')
 
+  // Which group's heading has passed the line at a quarter of the window: an
+  // IntersectionObserver on the band above that line tells when a heading crosses it, so
+  // scrolling reads no layout at all (a 300-product menu scrolls on a slow phone).
   useEffect(() => {
     const groups = idsKey.split('|').map((id) => document.getElementById(`menu-group-${id}`))
-    let frame = 0
-    const measure = () => {
-      frame = 0
-      const tops = groups.map((group) => group?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY)
-      setActive(activeGroupIndex(tops, window.innerHeight))
-    }
-    const onScroll = () => {
-      if (frame === 0) frame = requestAnimationFrame(measure)
-    }
-    measure()
-    window.addEventListener('scroll', onScroll, { passive: true })
-    window.addEventListener('resize', onScroll, { passive: true })
-    return () => {
-      window.removeEventListener('scroll', onScroll)
-      window.removeEventListener('resize', onScroll)
-      if (frame !== 0) cancelAnimationFrame(frame)
-    }
+    const tops = groups.map(() => Number.POSITIVE_INFINITY)
+    const index = new Map(groups.map((group, i) => [group, i]))
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const i = index.get(entry.target as HTMLElement)
+          if (i === undefined) continue
+          // Above the line (inside the band, or scrolled past it) counts as passed.
+          const line = entry.rootBounds?.bottom ?? window.innerHeight * 0.25
+          tops[i] = entry.boundingClientRect.top <= line ? 0 : Number.POSITIVE_INFINITY
+        }
+        setActive(activeGroupIndex(tops, window.innerHeight))
+      },
+      { rootMargin: '0px 0px -75% 0px' },
+    )
+    for (const group of groups) if (group) observer.observe(group)
+    return () => observer.disconnect()
   }, [idsKey])
 
   // Keep the highlighted chip in view inside the horizontally scrolling bar (phones).
