@@ -8,6 +8,7 @@ import {
   type Weekday,
 } from '../../domain/common/vocabulary.ts'
 import { OPENING_HOURS_RULE_TYPES } from '../../domain/scheduling/opening-hours.ts'
+import { DEFAULT_MAP_BEARING, DEFAULT_MAP_PITCH, DEFAULT_MAP_ZOOM } from './map.ts'
 
 /*
  * Bodies of the back-office CRUD calls (spec §7): POST /api/{resource} creates, PUT
@@ -27,9 +28,7 @@ export const TIME_PATTERN = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/
 export const DEFAULT_TIME_ZONE = 'Europe/Zurich'
 export const DEFAULT_CURRENCY = 'EUR'
 /** Map defaults of spec §9. */
-export const DEFAULT_MAP_ZOOM = 19
-export const DEFAULT_MAP_PITCH = 55
-export const DEFAULT_MAP_BEARING = -85
+export { DEFAULT_MAP_BEARING, DEFAULT_MAP_PITCH, DEFAULT_MAP_ZOOM } from './map.ts'
 export const DEFAULT_MISSED_ORDER_MINUTES = 4
 /** Spec §9 locales; translated resources are keyed by them. */
 export const CONTENT_LOCALES = LOCALES
@@ -286,6 +285,11 @@ const configFields = {
   mapZoom: z.number().min(0).max(22).default(DEFAULT_MAP_ZOOM),
   mapPitch: z.number().min(0).max(85).default(DEFAULT_MAP_PITCH),
   mapBearing: z.number().min(-180).max(180).default(DEFAULT_MAP_BEARING),
+  /**
+   * A MapLibre style (JSON URL) for the map on the single-branch home page; without one the map
+   * shows OpenStreetMap's raster tiles. Loaded only with the maps plugin and the visitor's consent.
+   */
+  mapStyleUrl: nullable(urlSchema),
   enablePluginSMS: z.boolean().default(false),
   enablePluginDonations: z.boolean().default(false),
   enablePluginFrontdesk: z.boolean().default(false),

@@ -108,6 +108,7 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     mapZoom: 17.5,
     mapPitch: 40,
     mapBearing: 10,
+    mapStyleUrl: 'https://tiles.example.org/style.json',
     enablePluginSMS: true,
     enablePluginDonations: true,
     enablePluginFrontdesk: true,

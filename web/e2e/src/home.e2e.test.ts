@@ -352,6 +352,40 @@ describe('the single-branch home page', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/store/zuerich-altstadt')
   })
 
+  it('shows the map only with the maps plugin and the visitor consent, with the spec camera', async () => {
+    // Off by default: no map, nothing loaded from a third party.
+    let page = await openHome(DESKTOP)
+    await expect.poll(() => page.locator('.home-teaser').count()).toBe(3)
+    expect(await page.locator('.home-map').count()).toBe(0)
+
+    const session = await adminSession()
+    const current = (await (await fetch(`${stage.url}/api/config`, session)).json()) as { data: Json }
+    const { id: _id, ...config } = current.data
+    const saved = await fetch(`${stage.url}/api/config`, {
+      method: 'POST',
+      headers: session.headers,
+      body: JSON.stringify({ ...config, enablePluginMaps: true }),
+    })
+    expect(saved.status, await saved.clone().text()).toBe(200)
+
+    page = await openHome(DESKTOP)
+    const tiles: string[] = []
+    await page.route('https://tile.openstreetmap.org/**', (route) => {
+      tiles.push(route.request().url())
+      return route.fulfill({ status: 404, body: '' })
+    })
+    // Cookies declined: a placeholder asks, nothing is fetched.
+    const map = page.getByRole('region', { name: /^Karte:/ })
+    await expect.poll(() => map.innerText()).toContain('Dafür brauchen wir Ihre Zustimmung zu Cookies.')
+    expect(tiles).toEqual([])
+    await map.getByRole('button', { name: 'Zustimmen und Karte anzeigen' }).click()
+    await expect.poll(() => page.getByTestId('branch-map').locator('canvas').count()).toBe(1)
+    // Tiles at the configured zoom (19 by default) around the branch.
+    await expect.poll(() => tiles.length).toBeGreaterThan(0)
+    expect(tiles.some((url) => /\/19\/\d+\/\d+\.png$/.test(url))).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
   it('is accessible and looks right (screenshots)', async () => {
     for (const [name, viewport] of [
       ['phone', PHONE],

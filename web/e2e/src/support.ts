@@ -36,6 +36,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // WebGL in software (the map of the single-branch home page).
+  '--enable-unsafe-swiftshader',
 ]
 
 export function launchChromium(): Promise<Browser> {

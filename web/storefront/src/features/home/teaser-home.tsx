@@ -5,14 +5,15 @@ import { Link } from 'react-router'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import type { Branch } from '../../lib/shop-data.tsx'
 import { StatusBadge } from './branch-card.tsx'
+import { BranchMap } from './branch-map.tsx'
 import { addressLine, branchHours, routeHref, telHref, type WeekRow, weekRows } from './home.view.ts'
 import { HomeIntro } from './home-intro.tsx'
 import { useNow } from './use-now.ts'
 
 /**
  * The single-branch home page (spec §1): three teasers (order online, call, route), the
- * week's opening and delivery hours and the contact data. No map: a plain route link needs
- * no script and no consent.
+ * week's opening and delivery hours, the contact data and, with the maps plugin and consent,
+ * a map (branch-map.tsx).
  */
 export function TeaserHome({ branch }: { branch: Branch }) {
   const t = useT('sf-home')
@@ -82,6 +83,7 @@ export function TeaserHome({ branch }: { branch: Branch }) {
         <HoursTable branch={branch} now={now} />
         <Contact branch={branch} address={address} />
       </div>
+      <BranchMap branch={branch} />
     </>
   )
 }
