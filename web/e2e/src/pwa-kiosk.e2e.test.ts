@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Stage, startStage } from './support.ts'
 
@@ -50,6 +52,51 @@ describe('installable app (the demo has the PWA plugin on)', () => {
       .toBeGreaterThan(0)
     await expect.poll(() => page.getByRole('button', { name: 'Erneut versuchen' }).count()).toBeGreaterThan(0)
     await page.context().setOffline(false)
+  })
+})
+
+describe('update banner', () => {
+  it('finds a new version 2.5 s after start, and restarts the app on it when asked', async () => {
+    const page = await stage.newPage()
+    await page.goto('/')
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+      .toBe('activated')
+    await page.reload()
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+    await page.evaluate(() => {
+      ;(window as unknown as { beforeUpdate: boolean }).beforeUpdate = true
+    })
+    const banner = page.getByRole('region', { name: 'Neue Version' })
+    expect(await banner.count()).toBe(0)
+    // A new deploy: the built worker changes (its compressed copies would still be the old one).
+    const dist = join(import.meta.dirname, '..', '..', 'storefront', 'dist')
+    const original = readFileSync(join(dist, 'sw.js'), 'utf8')
+    const copies = ['sw.js.br', 'sw.js.gz'].filter((f) => existsSync(join(dist, f)))
+    const kept = copies.map((f) => [f, readFileSync(join(dist, f))] as const)
+    try {
+      for (const f of copies) rmSync(join(dist, f))
+      writeFileSync(join(dist, 'sw.js'), original.replace("'shop-v1'", "'shop-v2'"))
+      await page.clock.runFor(3000)
+      await expect.poll(() => banner.count(), { timeout: 15_000 }).toBe(1)
+    } finally {
+      writeFileSync(join(dist, 'sw.js'), original)
+      for (const [f, bytes] of kept) writeFileSync(join(dist, f), bytes)
+    }
+    expect(await banner.innerText()).toContain('Eine neue Version ist verfügbar.')
+    await banner.getByRole('button', { name: 'Jetzt aktualisieren' }).click()
+    // The page reloads on the new worker.
+    await expect
+      .poll(
+        () => page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(false)
+    await expect
+      .poll(() => page.evaluate(async () => (await caches.keys()).join(',')), { timeout: 15_000 })
+      .toBe('shop-v2')
   })
 })
 
