@@ -1,5 +1,5 @@
-import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, fallbackLocales } from './locales.ts'
-import { type Catalogue, createTranslator, type TranslationParams } from './translator.ts'
+import { shopTranslator } from './locales.ts'
+import type { Catalogue, Translator } from './translator.ts'
 
 export {
   CATALOGUE_LOCALES,
@@ -63,36 +63,12 @@ export const resources = {
 
 export type { TranslationParams } from './translator.ts'
 
-const translator = createTranslator({
-  defaultLocale: DEFAULT_LOCALE,
-  defaultNamespace: DEFAULT_NAMESPACE,
-  fallbacks: fallbackLocales,
-})
+const translator = shopTranslator()
 for (const [locale, namespaces] of Object.entries(resources)) {
   for (const [namespace, texts] of Object.entries(namespaces))
     translator.add(locale, namespace, texts as Catalogue)
 }
 
-/**
- * Translates `key` (optionally `namespace:key`) synchronously, on the server and in the
- * browser alike. `{{name}}` placeholders are filled from `params` (a missing value leaves its
- * placeholder; a parameter named like an option never changes the lookup); `count` picks the
- * plural form.
- */
-export function t(key: string, params?: TranslationParams, locale: string = DEFAULT_LOCALE): string {
-  return translator.t(key, params, locale)
-}
-
-/** True when the key exists in the catalogue of `locale` or one of its fallbacks. */
-export function hasTranslation(key: string, locale: string = DEFAULT_LOCALE): boolean {
-  return translator.has(key, locale)
-}
-
-/**
- * Adds a namespace of texts for some locales (the web apps bring their own screens' texts
- * this way, so the server does not carry them). Adding again merges, the new texts winning.
- */
-export function registerNamespace(namespace: string, byLocale: Readonly<Record<string, object>>): void {
-  for (const [locale, texts] of Object.entries(byLocale))
-    translator.add(locale, namespace, texts as Catalogue)
-}
+export const t: Translator['t'] = translator.t
+export const hasTranslation: Translator['has'] = translator.has
+export const registerNamespace: Translator['addNamespace'] = translator.addNamespace

@@ -1,4 +1,4 @@
-import type { FallbackLocales } from './translator.ts'
+import { createTranslator, type FallbackLocales, type Translator } from './translator.ts'
 
 export const DEFAULT_LOCALE = 'de-CH'
 export const CATALOGUE_LOCALES = ['de-CH', 'fr-FR', 'en'] as const
@@ -12,4 +12,13 @@ export const fallbackLocales: FallbackLocales = {
   fr: ['fr-FR', 'de-CH'],
   en: ['en', 'de-CH'],
   default: ['de-CH'],
+}
+
+/** A translator with the product's default locale, namespace and fallbacks, and no texts yet. */
+export function shopTranslator(): Translator {
+  return createTranslator({
+    defaultLocale: DEFAULT_LOCALE,
+    defaultNamespace: DEFAULT_NAMESPACE,
+    fallbacks: fallbackLocales,
+  })
 }

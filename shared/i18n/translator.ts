@@ -10,9 +10,20 @@ export type TranslationParams = Record<string, string | number>
 export type FallbackLocales = Readonly<Record<string, readonly string[]>>
 
 export type Translator = {
+  /**
+   * Translates `key` (optionally `namespace:key`) synchronously. `{{name}}` placeholders are
+   * filled from `params` (a missing value leaves its placeholder; a parameter named like an
+   * option never changes the lookup); `count` picks the plural form.
+   */
   t(key: string, params?: TranslationParams, locale?: string): string
+  /** True when the key exists in the catalogue of `locale` or one of its fallbacks. */
   has(key: string, locale?: string): boolean
   add(locale: string, namespace: string, texts: Catalogue): void
+  /**
+   * Adds a namespace of texts for some locales (the web apps bring their own screens' texts
+   * this way, so the server does not carry them). Adding again merges, the new texts winning.
+   */
+  addNamespace(namespace: string, byLocale: Readonly<Record<string, object>>): void
   locales(): string[]
 }
 
@@ -91,6 +102,16 @@ export function createTranslator(opts: {
     )
   }
 
+  function add(locale: string, namespace: string, texts: Catalogue): void {
+    let byNamespace = store.get(locale)
+    if (!byNamespace) {
+      byNamespace = new Map()
+      store.set(locale, byNamespace)
+    }
+    byNamespace.set(namespace, merge(byNamespace.get(namespace), texts))
+    plainTexts.clear()
+  }
+
   return {
     t(key, params, locale = opts.defaultLocale) {
       const count = typeof params?.count === 'number' ? params.count : undefined
@@ -108,14 +129,9 @@ export function createTranslator(opts: {
     has(key, locale = opts.defaultLocale) {
       return lookup(key, locale) !== undefined
     },
-    add(locale, namespace, texts) {
-      let byNamespace = store.get(locale)
-      if (!byNamespace) {
-        byNamespace = new Map()
-        store.set(locale, byNamespace)
-      }
-      byNamespace.set(namespace, merge(byNamespace.get(namespace), texts))
-      plainTexts.clear()
+    add,
+    addNamespace(namespace, byLocale) {
+      for (const [locale, texts] of Object.entries(byLocale)) add(locale, namespace, texts as Catalogue)
     },
     locales() {
       return [...store.keys()]

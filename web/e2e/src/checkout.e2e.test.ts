@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, seriousViolations, startStage } from './support.ts'
 
 // The checkout (spec §2 "Checkout", §5 "Checkout form", §8) against the whole shop at the pinned
 // Tuesday 10:00 in Zürich: Zürich Altstadt is open (delivery from 11:00, no pre-orders),
@@ -105,9 +104,7 @@ async function staffOrders(q: string): Promise<unknown[]> {
 }
 
 async function expectNoSeriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze()
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 }
 
 describe('checkout', () => {

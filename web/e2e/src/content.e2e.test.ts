@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, seriousViolations, startStage } from './support.ts'
 
 // Content pages, legal text pages and the header's main navigation (spec §2 "Shell",
 // "Content page", route table; §3 "site and navigation", "block", "navigation item") on the
@@ -27,13 +26,6 @@ async function open(path: string, viewport = PHONE): Promise<Page> {
   await page.goto(path)
   await page.getByRole('button', { name: 'Nur notwendige' }).click()
   return page
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 async function darkMode(page: Page) {

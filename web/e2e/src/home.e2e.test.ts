@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, seriousViolations, startStage } from './support.ts'
 
 // The home page (spec §1, §2 "Branch list (home)", §4 tag filter, §5 branch search) at the
 // stage's pinned Tuesday 10:00: every demo branch is open.
@@ -30,13 +29,6 @@ async function openHome(viewport = PHONE, path = '/'): Promise<Page> {
 const cards = (page: Page) => page.locator('.home-card')
 const cardNames = (page: Page) => page.locator('.home-card__title').allTextContents()
 const status = (page: Page) => page.locator('.home-results__status')
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 /** No hover, no transition under way: the screenshot shows the resting page. */
 async function settle(page: Page) {

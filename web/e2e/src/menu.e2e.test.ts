@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Stage, startStage } from './support.ts'
+import { type Stage, seriousViolations, startStage } from './support.ts'
 
 // The branch menu page (spec §2 "Branch menu page", §5 amount input and item validity, §9 units
 // and pricing display) against the demo bakery on Tuesday 10:00: Zürich is open, its delivery
@@ -37,13 +36,6 @@ async function openMenu(viewport = PHONE, consent: 'accept' | 'decline' = 'decli
 }
 
 const cartCount = (page: Page) => page.getByTestId('cart-count').first().innerText()
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 describe('the branch menu page', () => {
   it('shows the branch, its notice, categories and products, with the page title', async () => {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, type Stage, startStage } from './support.ts'
+import { adminHeaders, type Stage, seriousViolations, startStage } from './support.ts'
 
 // The order status page (spec §2 "Order status", §4, §5 "Questionnaire"): orders are placed
 // and moved through their lifecycle over the API, the page follows them live.
@@ -91,9 +90,7 @@ async function ticketOf(order: PublicOrder): Promise<number> {
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze()
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 }
 
 /** Opens a status page as a new customer who declined the optional cookies (no banner). */

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { type Shop, startShop } from '@shop/all-in-one'
 import { silentLogger } from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
@@ -110,4 +111,12 @@ export async function adminHeaders(url: string): Promise<Record<string, string>>
     'x-xsrf-token': decodeURIComponent(xsrf),
     'content-type': 'application/json',
   }
+}
+
+/** axe-core's serious and critical findings on the page, one line each (none is the goal). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }

@@ -8,8 +8,8 @@ import deChCheckout from '@shop/shared/i18n/locales/de-CH/checkout.json'
 import deChErrors from '@shop/shared/i18n/locales/de-CH/errors.json'
 import deChOrdering from '@shop/shared/i18n/locales/de-CH/ordering.json'
 import deChScheduling from '@shop/shared/i18n/locales/de-CH/scheduling.json'
-import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, fallbackLocales } from '@shop/shared/i18n/locales.ts'
-import { type Catalogue, createTranslator, type TranslationParams } from '@shop/shared/i18n/translator.ts'
+import { DEFAULT_LOCALE, shopTranslator } from '@shop/shared/i18n/locales.ts'
+import type { Catalogue, Translator } from '@shop/shared/i18n/translator.ts'
 
 export {
   CATALOGUE_LOCALES,
@@ -20,28 +20,15 @@ export {
 } from '@shop/shared/i18n/locales.ts'
 export type { TranslationParams } from '@shop/shared/i18n/translator.ts'
 
-const translator = createTranslator({
-  defaultLocale: DEFAULT_LOCALE,
-  defaultNamespace: DEFAULT_NAMESPACE,
-  fallbacks: fallbackLocales,
-})
+const translator = shopTranslator()
 translator.add(DEFAULT_LOCALE, 'ordering', deChOrdering)
 translator.add(DEFAULT_LOCALE, 'checkout', deChCheckout)
 translator.add(DEFAULT_LOCALE, 'scheduling', deChScheduling)
 translator.add(DEFAULT_LOCALE, 'errors', deChErrors)
 
-export function t(key: string, params?: TranslationParams, locale: string = DEFAULT_LOCALE): string {
-  return translator.t(key, params, locale)
-}
-
-export function hasTranslation(key: string, locale: string = DEFAULT_LOCALE): boolean {
-  return translator.has(key, locale)
-}
-
-export function registerNamespace(namespace: string, byLocale: Readonly<Record<string, object>>): void {
-  for (const [locale, texts] of Object.entries(byLocale))
-    translator.add(locale, namespace, texts as Catalogue)
-}
+export const t: Translator['t'] = translator.t
+export const hasTranslation: Translator['has'] = translator.has
+export const registerNamespace: Translator['addNamespace'] = translator.addNamespace
 
 type Json = { default: object }
 const SHARED: Record<string, () => Promise<[Json, Json, Json, Json]>> = {

@@ -12,6 +12,7 @@ import { branchOpenState, type LocalDate, localDateOf } from '@shop/shared/domai
 import { Button, buttonClass, Dialog, Field, Icon, Notice, Spinner } from '@shop/ui'
 import {
   type FormEvent,
+  type InputHTMLAttributes,
   type ReactNode,
   type Ref,
   useCallback,
@@ -29,6 +30,7 @@ import { useLocale, useT } from '../../lib/i18n.tsx'
 import { readSession, removeSession, sessionKey, writeSession } from '../../lib/session.ts'
 import { useBranch, useShop } from '../../lib/shop-data.tsx'
 import { useToast } from '../../lib/toast.tsx'
+import { useNow } from '../../lib/use-now.ts'
 import { amountLabel, keepUnitsTogether } from '../menu/product-text.ts'
 import { formatDay, formatWhen, money, partsLabel } from './checkout-format.ts'
 import {
@@ -67,17 +69,21 @@ type Overlay = 'date' | 'time' | 'donatee' | 'terms' | 'privacy' | null
 /** Spec §9: a donation amount is shown as 0.07 in the currency. */
 const DONATION_CENTS = 7
 
-/** The current time, renewed so the open / closed notices follow the clock. */
-function useNow(everyMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs)
-    return () => clearInterval(timer)
-  }, [everyMs])
-  return now
-}
-
 /** /store/{id}/checkout, /store/{id}/checkout/error and /kiosk/{id}/checkout (spec §2 "Checkout"). */
+/** The form's plain text fields. */
+type TextKey =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'street'
+  | 'floor'
+  | 'stairway'
+  | 'door'
+  | 'zipCode'
+  | 'city'
+  | 'table'
+
 export function CheckoutPage({ paymentFailed = false }: { paymentFailed?: boolean }) {
   const { branchIdentifier = '' } = useParams()
   const branch = useBranch(branchIdentifier)
@@ -110,7 +116,8 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   const isKiosk = useLocation().pathname.startsWith('/kiosk/')
   const basePath = `/${isKiosk ? 'kiosk' : 'store'}/${encodeURIComponent(branchIdentifier)}`
   const currency = typeof config.currency === 'string' && config.currency ? config.currency : 'EUR'
-  const now = useNow()
+  // The open / closed notices follow the clock.
+  const now = useNow(30_000)
   const { cart, update, remove, clear } = useCart(branchIdentifier)
 
   // --- the form, kept in session storage (a reload or the payment-failed return keeps it) ---
@@ -301,6 +308,33 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
 
   const problemCount = Object.values(problems).filter(Boolean).length
   const fieldProps = (field: string) => ({ 'data-field': field })
+  /** A text input of the form: label, error and the data-field anchor wired the same way. */
+  const textField = (
+    key: TextKey,
+    label: string,
+    opts: {
+      required?: boolean
+      className?: string
+      hint?: string | undefined
+      input?: InputHTMLAttributes<HTMLInputElement>
+    } = {},
+  ) => (
+    <Field
+      className={opts.className}
+      label={label}
+      required={opts.required}
+      hint={opts.hint}
+      error={errorOf(key)}
+    >
+      <input
+        className="ui-input"
+        {...fieldProps(key)}
+        value={form[key]}
+        onChange={(e) => setField(key, e.target.value)}
+        {...opts.input}
+      />
+    </Field>
+  )
   const phoneHint = needsPhoneHint(form.phone)
     ? t('checkout:checkout.phoneFormat', { phone: PHONE_EXAMPLES[form.country] ?? PHONE_EXAMPLES.CH ?? '' })
     : undefined
@@ -400,15 +434,7 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                   </select>
                 </Field>
               ) : (
-                <Field label={t('order.table')} required error={errorOf('table')}>
-                  <input
-                    className="ui-input"
-                    {...fieldProps('table')}
-                    inputMode="numeric"
-                    value={form.table}
-                    onChange={(e) => setField('table', e.target.value)}
-                  />
-                </Field>
+                textField('table', t('order.table'), { required: true, input: { inputMode: 'numeric' } })
               )
             ) : null}
             <OpenNotices branch={branch} open={open} orderType={orderType} types={types} />
@@ -418,53 +444,31 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
           <Section id="checkout-contact" title={t('contact.heading')} icon="mail">
             <p className="checkout__note">{t('requiredNote')}</p>
             <div className="checkout__grid">
-              <Field label={t('contact.firstName')} required error={errorOf('firstName')}>
-                <input
-                  className="ui-input"
-                  {...fieldProps('firstName')}
-                  autoComplete="given-name"
-                  value={form.firstName}
-                  onChange={(e) => setField('firstName', e.target.value)}
-                />
-              </Field>
-              <Field label={t('contact.lastName')} required error={errorOf('lastName')}>
-                <input
-                  className="ui-input"
-                  {...fieldProps('lastName')}
-                  autoComplete="family-name"
-                  value={form.lastName}
-                  onChange={(e) => setField('lastName', e.target.value)}
-                />
-              </Field>
-              <Field label={t('contact.email')} required={required.email} error={errorOf('email')}>
-                <input
-                  className="ui-input"
-                  {...fieldProps('email')}
-                  type="email"
-                  autoComplete="email"
-                  value={form.email}
-                  onChange={(e) => setField('email', e.target.value)}
-                />
-              </Field>
-              <Field
-                label={t('contact.phone')}
-                required={required.phone}
-                hint={phoneHint}
-                error={errorOf('phone')}
-              >
-                <input
-                  className="ui-input"
-                  {...fieldProps('phone')}
-                  type="tel"
-                  autoComplete="tel"
-                  value={form.phone}
-                  onChange={(e) => setField('phone', typedPhone(e.target.value))}
-                  onBlur={(e) => {
+              {textField('firstName', t('contact.firstName'), {
+                required: true,
+                input: { autoComplete: 'given-name' },
+              })}
+              {textField('lastName', t('contact.lastName'), {
+                required: true,
+                input: { autoComplete: 'family-name' },
+              })}
+              {textField('email', t('contact.email'), {
+                required: required.email,
+                input: { type: 'email', autoComplete: 'email' },
+              })}
+              {textField('phone', t('contact.phone'), {
+                required: required.phone,
+                hint: phoneHint,
+                input: {
+                  type: 'tel',
+                  autoComplete: 'tel',
+                  onChange: (e) => setField('phone', typedPhone(e.target.value)),
+                  onBlur: (e) => {
                     const next = changedPhone(e.target.value)
                     if (next !== form.phone) setField('phone', next)
-                  }}
-                />
-              </Field>
+                  },
+                },
+              })}
             </div>
           </Section>
 
@@ -501,65 +505,24 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                     </select>
                   </Field>
                 ) : null}
-                <Field
-                  className="checkout__span-2"
-                  label={t('address.street')}
-                  required={required.address}
-                  error={errorOf('street')}
-                >
-                  <input
-                    className="ui-input"
-                    {...fieldProps('street')}
-                    autoComplete="address-line1"
-                    value={form.street}
-                    onChange={(e) => setField('street', e.target.value)}
-                  />
-                </Field>
+                {textField('street', t('address.street'), {
+                  className: 'checkout__span-2',
+                  required: required.address,
+                  input: { autoComplete: 'address-line1' },
+                })}
                 <div className="checkout__grid-3 checkout__span-2">
-                  <Field label={t('address.floor')} error={errorOf('floor')}>
-                    <input
-                      className="ui-input"
-                      {...fieldProps('floor')}
-                      value={form.floor}
-                      onChange={(e) => setField('floor', e.target.value)}
-                    />
-                  </Field>
-                  <Field label={t('address.stairway')} error={errorOf('stairway')}>
-                    <input
-                      className="ui-input"
-                      {...fieldProps('stairway')}
-                      value={form.stairway}
-                      onChange={(e) => setField('stairway', e.target.value)}
-                    />
-                  </Field>
-                  <Field label={t('address.door')} error={errorOf('door')}>
-                    <input
-                      className="ui-input"
-                      {...fieldProps('door')}
-                      value={form.door}
-                      onChange={(e) => setField('door', e.target.value)}
-                    />
-                  </Field>
+                  {textField('floor', t('address.floor'))}
+                  {textField('stairway', t('address.stairway'))}
+                  {textField('door', t('address.door'))}
                 </div>
-                <Field label={t('address.zipCode')} required={required.address} error={errorOf('zipCode')}>
-                  <input
-                    className="ui-input"
-                    {...fieldProps('zipCode')}
-                    autoComplete="postal-code"
-                    inputMode="numeric"
-                    value={form.zipCode}
-                    onChange={(e) => setField('zipCode', e.target.value)}
-                  />
-                </Field>
-                <Field label={t('address.city')} required={required.address} error={errorOf('city')}>
-                  <input
-                    className="ui-input"
-                    {...fieldProps('city')}
-                    autoComplete="address-level2"
-                    value={form.city}
-                    onChange={(e) => setField('city', e.target.value)}
-                  />
-                </Field>
+                {textField('zipCode', t('address.zipCode'), {
+                  required: required.address,
+                  input: { autoComplete: 'postal-code', inputMode: 'numeric' },
+                })}
+                {textField('city', t('address.city'), {
+                  required: required.address,
+                  input: { autoComplete: 'address-level2' },
+                })}
                 <Field
                   className="checkout__span-2"
                   label={t('address.country')}

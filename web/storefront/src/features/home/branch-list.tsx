@@ -4,9 +4,9 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useSearchParams } from 'react-router'
 import { useT } from '../../lib/i18n.tsx'
 import { useShop } from '../../lib/shop-data.tsx'
+import { useNow } from '../../lib/use-now.ts'
 import { BranchCardItem } from './branch-card.tsx'
 import { HomeIntro } from './home-intro.tsx'
-import { useNow } from './use-now.ts'
 
 /** Cards in the first row load their image at once; the rest when scrolled near. */
 const EAGER_CARDS = 1

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import type { Branch } from '../../lib/shop-data.tsx'
+import { useNow } from '../../lib/use-now.ts'
 import { StatusBadge } from './branch-card.tsx'
 import { BranchMap } from './branch-map.tsx'
 import { addressLine, branchHours, routeHref, telHref, type WeekRow, weekRows } from './home.view.ts'
 import { HomeIntro } from './home-intro.tsx'
-import { useNow } from './use-now.ts'
 
 /**
  * The single-branch home page (spec §1): three teasers (order online, call, route), the

@@ -31,6 +31,7 @@ import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
 import { readSession } from '../../lib/session.ts'
 import { type Branch, imageSrcSet, imageUrl, useBranch, useShop } from '../../lib/shop-data.tsx'
 import { useToast } from '../../lib/toast.tsx'
+import { useNow } from '../../lib/use-now.ts'
 import { CartPanel } from './cart-panel.tsx'
 import { CategoryBar } from './category-bar.tsx'
 import {
@@ -80,16 +81,6 @@ export function MenuPage() {
   return <BranchMenu key={branch.identifier} branch={branch} />
 }
 
-/** The clock of the page: open state, menus and schedules follow it minute by minute. */
-function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs)
-    return () => clearInterval(timer)
-  }, [everyMs])
-  return now
-}
-
 function BranchMenu({ branch }: { branch: Branch }) {
   const t = useT('sf-menu')
   const { locale } = useLocale()
@@ -98,7 +89,8 @@ function BranchMenu({ branch }: { branch: Branch }) {
   const { pathname } = useLocation()
   const identifier = branch.identifier
   const { cart, update, add, remove } = useCart(identifier)
-  const now = useNow()
+  // The clock of the page: open state, menus and schedules follow it.
+  const now = useNow(30_000).getTime()
   const display = useMemo(
     () => ({ currency: String(shop.config.currency || 'EUR'), locale: moneyLocale(locale) }),
     [shop.config.currency, locale],
