@@ -3,6 +3,7 @@ import {
   type Bus,
   type Db,
   errorHandler,
+  frameworkErrors,
   installErrorHandling,
   type Logger,
   metrics,
@@ -108,7 +109,11 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
 
 /** The API as a Fastify instance that never listens by itself: main.ts and tests decide. */
 export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.log as FastifyBaseLogger, bodyLimit: 1024 * 1024 })
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors,
+  })
   installErrorHandling(app, deps.log, [mapCommandError])
   registerOpsRoutes(app, async () => {
     await sql`SELECT 1`.execute(deps.db)

@@ -76,6 +76,15 @@ export function installErrorHandling(
   )
 }
 
+/**
+ * Fastify's option for what it refuses before any route or hook runs (a URL with a broken
+ * percent-encoding): the spec's error body with 400, like every other refusal, instead of
+ * Fastify's own.
+ */
+export function frameworkErrors(_err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send(errorBody([{ field: '', message: msg('badRequest') }], localeOfRequest(req)))
+}
+
 export function errorHandler(log: Logger, mappers: readonly ErrorMapper[]) {
   return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     const locale = localeOfRequest(req)

@@ -57,6 +57,7 @@ export {
   type ErrorMapper,
   errorBody,
   errorHandler,
+  frameworkErrors,
   HttpError,
   installErrorHandling,
   type Message,

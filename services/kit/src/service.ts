@@ -4,7 +4,7 @@ import { connectNatsBus, type NatsBus } from './bus/nats-bus.ts'
 import { type AppConfig, loadConfig } from './config.ts'
 import { connectPostgres, type DbHandle } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { installErrorHandling, onShutdown, registerOpsRoutes } from './http.ts'
+import { frameworkErrors, installErrorHandling, onShutdown, registerOpsRoutes } from './http.ts'
 import { createLogger, type Logger } from './log.ts'
 import { collectProcessMetrics } from './metrics.ts'
 
@@ -39,7 +39,7 @@ export async function runService(
   })
   await migrateToLatest(db.db as never)
   const bus = await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name })
-  const http = Fastify({ loggerInstance: log as FastifyBaseLogger })
+  const http = Fastify({ loggerInstance: log as FastifyBaseLogger, frameworkErrors })
   installErrorHandling(http, log, [])
   registerOpsRoutes(http, async () => {
     await sql`SELECT 1`.execute(db.db)

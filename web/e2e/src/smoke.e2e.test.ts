@@ -59,6 +59,10 @@ describe('the storefront is served by the API process', () => {
     expect(res.headers.get('location')).toBe('/store/winterthur')
     // A trailing slash is the same path; an unknown path gets the app (the 404 page is the client's).
     expect((await fetch(`${stage.url}/alte-filiale/`, { redirect: 'manual' })).status).toBe(302)
+    // A broken percent-encoding is refused before any route with the error body, never a 500.
+    const broken = await fetch(`${stage.url}/%E0%A4%A`, { redirect: 'manual' })
+    expect(broken.status).toBe(400)
+    expect(((await broken.json()) as { errors: unknown[] }).errors).toHaveLength(1)
     const unknown = await fetch(`${stage.url}/gibt-es-nicht`, { redirect: 'manual' })
     expect(unknown.status).toBe(200)
     expect(unknown.headers.get('content-type')).toContain('text/html')

@@ -115,6 +115,9 @@ describe('images', () => {
       expect((await sharp(sized.bytes).metadata()).width).toBe(width)
     }
     expect((await fetchBytes(`/image/huge/${img.id}-1.png`)).status).toBe(404)
+    // A name Object.prototype has is not a size either.
+    expect((await fetchBytes(`/image/constructor/${img.id}-1.png`)).status).toBe(404)
+    expect((await fetchBytes(`/image/toString/${img.id}-1.png`)).status).toBe(404)
     expect((await fetchBytes(`/image/${img.id}-1.jpg`)).status).toBe(404)
     expect((await call(s.url, 'GET', `/api/images/${img.id}`)).body.data.alt).toBe('Zopf')
     expect((await call(s.url, 'DELETE', `/api/images/${img.id}`, { headers: admin })).status).toBe(200)

@@ -1,5 +1,6 @@
 import { type Bus, type Db, HttpError, msg } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
+import { IMAGE_SIZES, isImageSize } from '@shop/shared/contracts/http/images.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import sharp from 'sharp'
 import { z } from 'zod'
@@ -13,15 +14,6 @@ import { IMAGE_TYPES, parseDataUrl, sniff } from './sniff.ts'
 // resource (an event plus rm_resources), the bytes go to `files` in the same transaction.
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024
-/** Spec §7 image sizes (width in px). */
-export const IMAGE_SIZES: Record<string, number> = {
-  icon: 64,
-  thumbnail: 128,
-  tiny: 256,
-  small: 640,
-  medium: 1280,
-  large: 1920,
-}
 
 const fileBodySchema = z.strictObject({
   data: z
@@ -162,9 +154,9 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus 
     const { scope, file } = req.params
     // /image/product/… and /image/category/… are the original; a size name resizes.
     if (scope === 'product' || scope === 'category') return serveImage(reply, file, undefined)
-    const width = IMAGE_SIZES[scope]
-    if (width === undefined) throw notFound()
-    return serveImage(reply, file, width)
+    // Own keys only: /image/constructor/… is a 404, not Object's constructor.
+    if (!isImageSize(scope)) throw notFound()
+    return serveImage(reply, file, IMAGE_SIZES[scope])
   })
 
   const serveUpload = async (reply: FastifyReply, hash: string, file: string, preview: boolean) => {

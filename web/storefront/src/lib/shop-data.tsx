@@ -12,6 +12,7 @@ import type {
   CreateTableBody,
   CreateTagBody,
 } from '@shop/shared/contracts'
+import { IMAGE_SIZES, type ImageSize } from '@shop/shared/contracts/http/images.ts'
 import type { OpeningHoursRule } from '@shop/shared/domain/scheduling'
 import {
   createContext,
@@ -203,15 +204,6 @@ export function useBranch(identifier: string | undefined): Branch | undefined {
 }
 
 /** Image URLs (spec §7 Assets): sized variants up to large 1920. */
-export const IMAGE_SIZES = {
-  icon: 64,
-  thumbnail: 128,
-  tiny: 256,
-  small: 640,
-  medium: 1280,
-  large: 1920,
-} as const
-export type ImageSize = keyof typeof IMAGE_SIZES
 
 export function imageUrl(
   image: { id: string; version: number; extension: string },
