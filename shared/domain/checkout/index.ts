@@ -23,3 +23,5 @@ export {
   priceOrderItem,
   repriceOrder,
 } from './checkout.ts'
+export type { PaymentMethodName } from './payment-methods.ts'
+export { enabledPaymentMethods, PAYMENT_METHODS, paymentMethodEnabled } from './payment-methods.ts'

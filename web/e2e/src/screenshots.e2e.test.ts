@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, type Stage, startStage } from './support.ts'
+import { adminHeaders, apiCall, type Stage, startStage } from './support.ts'
 
 // Screenshots of every storefront page (issue 5) on a phone and a desktop, from the e2e stage
 // (demo data, Tuesday 24 November 2026 10:00 in Zürich). `npm run screenshots` sets
@@ -63,14 +63,7 @@ async function call<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
-  const res = await fetch(`${stage.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const json = (await res.json().catch(() => ({}))) as { data: T; errors?: unknown }
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.errors)}`)
-  return json.data
+  return (await apiCall<T>(stage.url, method, path, body, headers)).data
 }
 
 /** The frontdesk API key of a branch (shown to admins only). */

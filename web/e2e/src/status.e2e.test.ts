@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, type Stage, seriousViolations, startStage } from './support.ts'
+import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from './support.ts'
 
 // The order status page (spec §2 "Order status", §4, §5 "Questionnaire"): orders are placed
 // and moved through their lifecycle over the API, the page follows them live.
@@ -20,20 +20,8 @@ type PublicOrder = {
   status: string
 }
 
-async function call<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; data: T; headers: Headers }> {
-  const res = await fetch(`${stage.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  const json = (await res.json().catch(() => ({}))) as { data: T; errors?: unknown }
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.errors)}`)
-  return { status: res.status, data: json.data, headers: res.headers }
+function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return apiCall<T>(stage.url, method, path, body, headers)
 }
 
 async function placeOrder(extra: Record<string, unknown> = {}): Promise<PublicOrder> {

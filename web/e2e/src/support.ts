@@ -120,3 +120,21 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
+
+/** A JSON call to the shop's API; throws with the error body unless it answered 2xx. */
+export async function apiCall<T>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; data: T; headers: Headers }> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const json = (await res.json().catch(() => ({}))) as { data: T; errors?: unknown }
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.errors)}`)
+  return { status: res.status, data: json.data, headers: res.headers }
+}

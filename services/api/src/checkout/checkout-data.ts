@@ -9,6 +9,7 @@ import type {
   CheckoutLookups,
   PaymentCheck,
 } from '@shop/shared/domain/checkout'
+import { paymentMethodEnabled } from '@shop/shared/domain/checkout'
 import { sql } from 'kysely'
 
 // The catalogue as the checkout rules see it. The resources of spec §3 the checkout needs are
@@ -253,21 +254,9 @@ export function checkoutDataOf(
   }
 }
 
-/** Payment methods of spec §4: each needs the config's and the branch's flag. */
-export const PAYMENT_METHODS = {
-  cash: { config: ['enableCash'], branch: 'isCashEnabled', online: false },
-  'atm-card': { config: ['enableATMCard'], branch: 'isATMCardEnabled', online: false },
-  voucher: { config: ['enableVoucher'], branch: 'isVoucherEnabled', online: false },
-  stripe: { config: ['enablePluginStripe', 'enableStripe'], branch: 'isStripeEnabled', online: true },
-  mollie: { config: ['enablePluginMollie', 'enableMollie'], branch: 'isMollieEnabled', online: true },
-} as const
-
-const CONFIG_DEFAULTS: Record<string, boolean> = { enableCash: true }
-const BRANCH_DEFAULTS: Record<string, boolean> = { isCashEnabled: true }
-
 /**
- * Whether a method can be used for this branch now: known, enabled by config and branch, and
- * for an online method, served by a configured provider.
+ * Whether a method can be used for this branch now: known, enabled by config and branch
+ * (shared/domain/checkout), and for an online method, served by a configured provider.
  */
 export function paymentMethodCheck(
   method: string,
@@ -275,12 +264,7 @@ export function paymentMethodCheck(
   branch: Record<string, unknown>,
   hasProvider: (method: string) => boolean,
 ): PaymentCheck {
-  // Own keys only: '__proto__' or 'toString' are not payment methods.
-  if (!Object.hasOwn(PAYMENT_METHODS, method)) return { ok: false, reason: 'unknown' }
-  const rule = PAYMENT_METHODS[method as keyof typeof PAYMENT_METHODS]
-  const configOn = rule.config.every((flag) => bool(config[flag], CONFIG_DEFAULTS[flag] ?? false))
-  const branchOn = bool(branch[rule.branch], BRANCH_DEFAULTS[rule.branch] ?? false)
-  if (!configOn || !branchOn) return { ok: false, reason: 'disabled' }
-  if (rule.online && !hasProvider(method)) return { ok: false, reason: 'not-configured' }
-  return { ok: true, online: rule.online }
+  const enabled = paymentMethodEnabled(method, config, branch)
+  if (enabled.ok && enabled.online && !hasProvider(method)) return { ok: false, reason: 'not-configured' }
+  return enabled
 }

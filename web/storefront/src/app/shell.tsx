@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { setConsent, useConsent } from '../lib/consent.ts'
 import { useT } from '../lib/i18n.tsx'
+import { LEGAL_PAGES, legalPageText } from '../lib/legal-pages.ts'
 import { useOnline } from '../lib/online.ts'
 import { useCanInstall } from '../lib/pwa-install.ts'
 import { useShopData } from '../lib/shop-data.tsx'
@@ -107,9 +108,9 @@ function Footer() {
   const { data } = useShopData()
   const selfService = useSelfService()
   const config = data?.config ?? {}
-  const links = LEGAL.map(({ key, slug, url }) => {
-    const hasText = typeof config[`${key}Text`] === 'string' && String(config[`${key}Text`]).trim() !== ''
-    const external = typeof config[url] === 'string' ? String(config[url]) : ''
+  const links = LEGAL_PAGES.map(({ key, slug }) => {
+    const hasText = legalPageText(config, key) !== ''
+    const external = typeof config[key] === 'string' ? String(config[key]) : ''
     return { key, to: hasText ? `/site/${slug}` : null, href: hasText ? null : external || null }
   }).filter((l) => l.to || l.href)
   return (
@@ -138,14 +139,6 @@ function Footer() {
     </footer>
   )
 }
-
-/** Spec §2 route table: the text pages when the text is configured, else the external URL. */
-const LEGAL = [
-  { key: 'termsAndConditions', slug: 'terms-and-conditions', url: 'termsAndConditions' },
-  { key: 'privacyPolicy', slug: 'privacy', url: 'privacyPolicy' },
-  { key: 'imprint', slug: 'imprint', url: 'imprint' },
-  { key: 'allergens', slug: 'allergens', url: 'allergens' },
-] as const
 
 /** Spec §2: only with the PWA plugin, when the browser can install and it is not installed. */
 function InstallLink({ enabled }: { enabled: boolean }) {

@@ -11,6 +11,7 @@ import {
   type CheckoutBranch,
   type CheckoutConfig,
   checkCheckout,
+  enabledPaymentMethods,
   normalisePhone,
 } from '@shop/shared/domain/checkout'
 import type { BranchOpenState } from '@shop/shared/domain/scheduling'
@@ -206,65 +207,14 @@ export function effectiveOrderType(
 
 export type PaymentMethod = { value: string; online: boolean }
 
-const METHODS: readonly {
-  value: string
-  online: boolean
-  config: readonly { key: string; fallback: boolean }[]
-  branch: { key: string; fallback: boolean }
-}[] = [
-  {
-    value: 'cash',
-    online: false,
-    config: [{ key: 'enableCash', fallback: true }],
-    branch: { key: 'isCashEnabled', fallback: true },
-  },
-  {
-    value: 'atm-card',
-    online: false,
-    config: [{ key: 'enableATMCard', fallback: false }],
-    branch: { key: 'isATMCardEnabled', fallback: false },
-  },
-  {
-    value: 'voucher',
-    online: false,
-    config: [{ key: 'enableVoucher', fallback: false }],
-    branch: { key: 'isVoucherEnabled', fallback: false },
-  },
-  {
-    value: 'stripe',
-    online: true,
-    config: [
-      { key: 'enablePluginStripe', fallback: false },
-      { key: 'enableStripe', fallback: false },
-    ],
-    branch: { key: 'isStripeEnabled', fallback: false },
-  },
-  {
-    value: 'mollie',
-    online: true,
-    config: [
-      { key: 'enablePluginMollie', fallback: false },
-      { key: 'enableMollie', fallback: false },
-    ],
-    branch: { key: 'isMollieEnabled', fallback: false },
-  },
-]
-
-const flag = (source: Record<string, unknown>, key: string, fallback: boolean) =>
-  typeof source[key] === 'boolean' ? (source[key] as boolean) : fallback
-
 /**
- * The methods enabled by the shop's config and the branch. A quotation request is never paid
- * online (the price is not final), so online methods are left out for it.
+ * The methods enabled by the shop's config and the branch (the server's rule). A quotation
+ * request is never paid online (the price is not final), so online methods are left out for it.
  */
 export function paymentMethods(config: Config, branch: Branch, isQuotation: boolean): PaymentMethod[] {
-  const b = branch as unknown as Record<string, unknown>
-  return METHODS.filter(
-    (method) =>
-      method.config.every(({ key, fallback }) => flag(config, key, fallback)) &&
-      flag(b, method.branch.key, method.branch.fallback) &&
-      !(isQuotation && method.online),
-  ).map(({ value, online }) => ({ value, online }))
+  return enabledPaymentMethods(config, branch as unknown as Record<string, unknown>).filter(
+    (method) => !(isQuotation && method.online),
+  )
 }
 
 /** Spec §4: cash if offered, else the first online provider, else whatever is offered first. */

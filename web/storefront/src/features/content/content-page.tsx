@@ -1,14 +1,20 @@
 import { Icon } from '@shop/ui'
-import { useEffect, useMemo } from 'react'
+import { type ReactNode, useEffect, useMemo } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useHead } from '../../lib/head.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import { useShop } from '../../lib/shop-data.tsx'
 import './content.css'
-import { type ColumnItem, KNOWN_SITE_TYPES, parsePageBody, type Section } from './content-model.ts'
+import {
+  type ColumnItem,
+  type ContentImage,
+  KNOWN_SITE_TYPES,
+  parsePageBody,
+  type Section,
+} from './content-model.ts'
 import { ContentImg, DraftBadge, RichText } from './rich-text.tsx'
-import { homePath, resolveSite, type SiteLike, sitePath } from './sites.ts'
-import { NotFoundView, ServerErrorView } from './status-views.tsx'
+import { resolveSite, type SiteLike, sitePath } from './sites.ts'
+import { ContentLogo, NotFoundView, ServerErrorView } from './status-views.tsx'
 
 /**
  * The catch-all route (spec §2 "Content page"): the site whose translated path is the current
@@ -38,7 +44,7 @@ export function ContentPage() {
 function SitePage({ site, contentLocale }: { site: SiteLike; contentLocale: string }) {
   const t = useT('sf-content')
   const { locale } = useLocale()
-  const { sites, config } = useShop()
+  const { config } = useShop()
   const translation = site.translations[contentLocale]
   const body = useMemo(() => parsePageBody(translation?.content ?? null), [translation])
   const shopName = String(config.shopName ?? '')
@@ -54,13 +60,7 @@ function SitePage({ site, contentLocale }: { site: SiteLike; contentLocale: stri
     <main id="main" className="content-page" lang={contentLocale === locale ? undefined : contentLocale}>
       <article>
         <header className="content-hero ui-container">
-          <Link
-            to={homePath(locale, sites)}
-            className="content-logo"
-            aria-label={t('homeLink', { shop: shopName })}
-          >
-            <img src="/icon.svg" alt="" width={56} height={56} />
-          </Link>
+          <ContentLogo />
           {site.isPublic === false ? <DraftBadge label={t('draft')} hint={t('draftHint')} /> : null}
           <h1 className="content-title">{title}</h1>
           {translation?.description ? <p className="content-lead">{translation.description}</p> : null}
@@ -142,25 +142,14 @@ function ColumnItemView({ item, columns }: { item: ColumnItem; columns: number }
       const site = sites.find((s) => s.id === item.siteId)
       const path = site ? sitePath(site, locale) : undefined
       const inner = (
-        <>
-          {item.image ? (
-            <ContentImg
-              className="content-teaser__image"
-              image={item.image}
-              sizes={columnSizes(columns)}
-              alt=""
-            />
+        <TeaserBody item={item} columns={columns}>
+          {path ? (
+            <span className="content-teaser__cue" aria-hidden="true">
+              {t('teaser.more')}
+              <Icon name="chevronRight" />
+            </span>
           ) : null}
-          <span className="content-teaser__body">
-            <span className="content-teaser__title">{item.title}</span>
-            {path ? (
-              <span className="content-teaser__cue" aria-hidden="true">
-                {t('teaser.more')}
-                <Icon name="chevronRight" />
-              </span>
-            ) : null}
-          </span>
-        </>
+        </TeaserBody>
       )
       return path ? (
         <Link to={path} className="content-teaser">
@@ -172,26 +161,15 @@ function ColumnItemView({ item, columns }: { item: ColumnItem; columns: number }
     }
     case 'external_teaser': {
       const inner = (
-        <>
-          {item.image ? (
-            <ContentImg
-              className="content-teaser__image"
-              image={item.image}
-              sizes={columnSizes(columns)}
-              alt=""
-            />
+        <TeaserBody item={item} columns={columns}>
+          {item.link ? (
+            <span className="content-teaser__cue">
+              <span aria-hidden="true">{t('teaser.external')}</span>
+              <Icon name="external" />
+              <span className="ui-visually-hidden">{t('teaser.newTab')}</span>
+            </span>
           ) : null}
-          <span className="content-teaser__body">
-            <span className="content-teaser__title">{item.title}</span>
-            {item.link ? (
-              <span className="content-teaser__cue">
-                <span aria-hidden="true">{t('teaser.external')}</span>
-                <Icon name="external" />
-                <span className="ui-visually-hidden">{t('teaser.newTab')}</span>
-              </span>
-            ) : null}
-          </span>
-        </>
+        </TeaserBody>
       )
       return item.link && /^(https?:)?\/\//i.test(item.link) ? (
         <a
@@ -209,4 +187,32 @@ function ColumnItemView({ item, columns }: { item: ColumnItem; columns: number }
     default:
       return null
   }
+}
+
+/** A teaser's picture and title, with its cue (internal or external) after the title. */
+function TeaserBody({
+  item,
+  columns,
+  children,
+}: {
+  item: { image: ContentImage | null; title: string }
+  columns: number
+  children: ReactNode
+}) {
+  return (
+    <>
+      {item.image ? (
+        <ContentImg
+          className="content-teaser__image"
+          image={item.image}
+          sizes={columnSizes(columns)}
+          alt=""
+        />
+      ) : null}
+      <span className="content-teaser__body">
+        <span className="content-teaser__title">{item.title}</span>
+        {children}
+      </span>
+    </>
+  )
 }

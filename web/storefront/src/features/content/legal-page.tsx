@@ -1,38 +1,27 @@
 import { useMemo } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { useHead } from '../../lib/head.ts'
-import { useLocale, useT } from '../../lib/i18n.tsx'
+import { useT } from '../../lib/i18n.tsx'
+import { LEGAL_PAGES, legalPageText } from '../../lib/legal-pages.ts'
 import { useShop } from '../../lib/shop-data.tsx'
 import './content.css'
 import './rich-text.css'
 import { legalText } from './content-model.ts'
-import { homePath } from './sites.ts'
-import { NotFoundView } from './status-views.tsx'
+import { ContentLogo, NotFoundView } from './status-views.tsx'
 
-/** Spec §2 route table: /site/{slug} shows the configured text; without one, the 404 page. */
-const LEGAL_TEXTS = {
-  'terms-and-conditions': 'termsAndConditions',
-  privacy: 'privacyPolicy',
-  imprint: 'imprint',
-  allergens: 'allergens',
-} as const
-
+/** /site/{slug}: the configured text; without one, the 404 page. */
 export function LegalPage() {
   const { legalSlug = '' } = useParams()
   const { config } = useShop()
-  const key = Object.hasOwn(LEGAL_TEXTS, legalSlug)
-    ? LEGAL_TEXTS[legalSlug as keyof typeof LEGAL_TEXTS]
-    : null
-  const raw = key ? config[`${key}Text`] : null
-  const text = typeof raw === 'string' ? raw.trim() : ''
+  const key = LEGAL_PAGES.find((page) => page.slug === legalSlug)?.key
+  const text = key ? legalPageText(config, key) : ''
   if (!key || !text) return <NotFoundView />
   return <LegalText textKey={key} text={text} />
 }
 
 function LegalText({ textKey, text }: { textKey: string; text: string }) {
   const t = useT('sf-content')
-  const { locale } = useLocale()
-  const { config, sites } = useShop()
+  const { config } = useShop()
   const { title, parts } = useMemo(() => legalText(text), [text])
   const heading = title ?? t(`legal.${textKey}`)
   const shopName = String(config.shopName ?? '')
@@ -41,13 +30,7 @@ function LegalText({ textKey, text }: { textKey: string; text: string }) {
     <main id="main" className="content-page content-page--legal">
       <article>
         <header className="content-hero ui-container">
-          <Link
-            to={homePath(locale, sites)}
-            className="content-logo"
-            aria-label={t('homeLink', { shop: shopName })}
-          >
-            <img src="/icon.svg" alt="" width={56} height={56} />
-          </Link>
+          <ContentLogo />
           <h1 className="content-title">{heading}</h1>
         </header>
         <div className="content-body">

@@ -1,9 +1,10 @@
 import { buttonClass, Icon, type IconName } from '@shop/ui'
 import { Link } from 'react-router'
 import { useHead } from '../../lib/head.ts'
-import { useT } from '../../lib/i18n.tsx'
+import { useLocale, useT } from '../../lib/i18n.tsx'
 import { useShop } from '../../lib/shop-data.tsx'
 import './content.css'
+import { homePath } from './sites.ts'
 
 function ErrorView({ title, text, icon }: { title: string; text: string; icon: IconName }) {
   const t = useT('sf-content')
@@ -37,4 +38,20 @@ export function NotFoundView() {
 export function ServerErrorView() {
   const t = useT('sf-content')
   return <ErrorView title={t('serverError.title')} text={t('serverError.text')} icon="warning" />
+}
+
+/** The logo on top of a content page (spec §2), linking home in the active language. */
+export function ContentLogo() {
+  const t = useT('sf-content')
+  const { locale } = useLocale()
+  const { config, sites } = useShop()
+  return (
+    <Link
+      to={homePath(locale, sites)}
+      className="content-logo"
+      aria-label={t('homeLink', { shop: String(config.shopName ?? '') })}
+    >
+      <img src="/icon.svg" alt="" width={56} height={56} />
+    </Link>
+  )
 }
