@@ -39,9 +39,10 @@ const SERVER_PREFIXES = [
 export async function storefrontRoutes(
   app: FastifyInstance,
   deps: { db: Db; root?: string | undefined },
-): Promise<boolean> {
+): Promise<void> {
   const root = deps.root ?? DEFAULT_STOREFRONT_ROOT
-  if (!existsSync(join(root, 'index.html'))) return false
+  // Not built (`npm run build:web`): the API alone.
+  if (!existsSync(join(root, 'index.html'))) return
   // The build writes .br and .gz copies beside its files (scripts/build-web.ts).
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
 
@@ -119,7 +120,6 @@ export async function storefrontRoutes(
       .type('text/html; charset=utf-8')
       .sendFile('index.html', { cacheControl: false })
   })
-  return true
 }
 
 async function redirectFor(
