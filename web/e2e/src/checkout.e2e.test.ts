@@ -32,6 +32,7 @@ type Seed = {
   amount?: number
   isDelivery?: boolean
   isDineIn?: boolean
+  appointment?: string
   form?: Record<string, unknown>
 }
 
@@ -44,7 +45,7 @@ async function customer(seed: Seed, opts: { desktop?: boolean } = {}): Promise<P
     isDelivery: seed.isDelivery ?? false,
     isDineIn: seed.isDineIn ?? false,
     deliveryArea: null,
-    order: { appointment: null, comment: '' },
+    order: { appointment: seed.appointment ?? null, comment: '' },
   }
   const page = await stage.newPage(opts.desktop ? { viewport: { width: 1280, height: 900 } } : {})
   // Once per tab: later navigations (the payment page and back) keep what the shop stored.
@@ -213,6 +214,63 @@ describe('checkout', () => {
     const order = await publicOrder(page.url())
     expect(order.isDelivery).toBe(true)
     expect(Date.parse(String(order.appointmentDate))).toBe(Date.parse('2026-11-25T10:30:00Z'))
+  })
+
+  it('orders for a company and delivers to a different address', async () => {
+    const page = await customer({
+      branch: 'winterthur',
+      isDelivery: true,
+      amount: 8,
+      appointment: '2026-11-25T10:30:00.000Z',
+    })
+    await page.goto('/store/winterthur/checkout')
+    await poll(() => page.getByLabel('Liefergebiet').inputValue()).toBe('8400 Winterthur (Stadt)')
+    await page.getByLabel('Ich bestelle für eine Firma').check()
+    await page.getByLabel(/^Firma/).fill('Huber Treuhand AG')
+    await page.getByLabel('UID-Nummer').fill('CHE-123.456.789 MWST')
+    await fillContact(page, {
+      first: 'Rita',
+      last: 'Huber',
+      phone: '+41 52 222 33 44',
+      email: 'rita@huber-treuhand.ch',
+    })
+    await page.getByLabel('Strasse und Hausnummer').fill('Technikumstrasse 9')
+    await page.getByLabel('PLZ').fill('8400')
+    await page.getByLabel(/^Ort\b/).fill('Winterthur')
+    await page.getByLabel('An eine andere Adresse liefern').check()
+    // The orderer's address is now the billing address; the goods go to the fieldset's.
+    expect(await page.getByRole('heading', { name: 'Adresse', exact: true }).count()).toBe(1)
+    const other = page.getByRole('group', { name: 'Lieferadresse' })
+    await accept(page)
+    // The other address's required fields are checked before anything is sent.
+    const posts = orderPosts(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await poll(() => other.locator('.ui-field__error').count()).toBe(5)
+    expect(posts.count).toBe(0)
+    await other.getByLabel('Vorname').fill('Eva')
+    await other.getByLabel('Nachname').fill('Meier')
+    await other.getByLabel('Strasse und Hausnummer').fill('Stadthausstrasse 4')
+    await other.getByLabel('PLZ').fill('8400')
+    await other.getByLabel(/^Ort\b/).fill('Winterthur')
+    await other.getByLabel('Land').selectOption('CH')
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await page.waitForURL(STATUS)
+    expect(posts.count).toBe(1)
+    const { id } = await publicOrder(page.url())
+    const res = await fetch(`${stage.url}/api/orders/${id}`, { headers: await adminHeaders(stage.url) })
+    expect(res.status).toBe(200)
+    const { data: order } = (await res.json()) as { data: Record<string, unknown> }
+    expect(order).toMatchObject({
+      customer: { isCompany: true, companyName: 'Huber Treuhand AG', vatNo: 'CHE-123.456.789 MWST' },
+      deliveryAddress: {
+        firstName: 'Eva',
+        lastName: 'Meier',
+        street: 'Stadthausstrasse 4',
+        zipCode: '8400',
+        city: 'Winterthur',
+        country: 'CH',
+      },
+    })
   })
 
   it('disables saving a time outside the windows and a day without any', async () => {

@@ -29,6 +29,10 @@ export const DEFAULT_COUNTRY: Country = 'AT'
 
 /** What the customer types; kept in session storage so a reload or the payment-failed return keeps it. */
 export type CheckoutForm = {
+  /** Spec §3: ordering for a company (its name and the VAT number go on the receipt). */
+  isCompany: boolean
+  companyName: string
+  vatNo: string
   firstName: string
   lastName: string
   email: string
@@ -40,6 +44,19 @@ export type CheckoutForm = {
   zipCode: string
   city: string
   country: Country
+  /** Delivery only: the goods go to another address than the orderer's. */
+  isDeliveryAddressDifferent: boolean
+  isDeliveryCompany: boolean
+  deliveryCompanyName: string
+  deliveryFirstName: string
+  deliveryLastName: string
+  deliveryStreet: string
+  deliveryFloor: string
+  deliveryStairway: string
+  deliveryDoor: string
+  deliveryZipCode: string
+  deliveryCity: string
+  deliveryCountry: Country
   table: string
   paymentMethod: string
   donatee: string | null
@@ -49,6 +66,9 @@ export type CheckoutForm = {
 
 export function emptyForm(): CheckoutForm {
   return {
+    isCompany: false,
+    companyName: '',
+    vatNo: '',
     firstName: '',
     lastName: '',
     email: '',
@@ -60,6 +80,18 @@ export function emptyForm(): CheckoutForm {
     zipCode: '',
     city: '',
     country: DEFAULT_COUNTRY,
+    isDeliveryAddressDifferent: false,
+    isDeliveryCompany: false,
+    deliveryCompanyName: '',
+    deliveryFirstName: '',
+    deliveryLastName: '',
+    deliveryStreet: '',
+    deliveryFloor: '',
+    deliveryStairway: '',
+    deliveryDoor: '',
+    deliveryZipCode: '',
+    deliveryCity: '',
+    deliveryCountry: DEFAULT_COUNTRY,
     table: '',
     paymentMethod: '',
     donatee: null,
@@ -81,6 +113,7 @@ export function restoreForm(stored: unknown): CheckoutForm {
     } else if (typeof candidate === typeof value) target[key] = candidate
   }
   if (!(COUNTRIES as readonly string[]).includes(form.country)) form.country = DEFAULT_COUNTRY
+  if (!(COUNTRIES as readonly string[]).includes(form.deliveryCountry)) form.deliveryCountry = form.country
   return form
 }
 
@@ -300,6 +333,9 @@ export function orderBody(input: {
     zipCode: address(form.zipCode),
     city: address(form.city),
     country: form.country,
+    isCompany: form.isCompany,
+    companyName: form.isCompany ? orNull(form.companyName) : null,
+    vatNo: form.isCompany ? orNull(form.vatNo) : null,
     items: cart.items.map(orderItemOf),
     comment: orNull(cart.order.comment),
     paymentMethod: form.paymentMethod || 'cash',
@@ -307,7 +343,23 @@ export function orderBody(input: {
     privacyPolicy: form.privacyPolicy,
   }
   if (orderType === 'dineIn') body.table = orNull(form.table)
-  if (orderType === 'delivery') body.deliveryArea = deliveryArea?.area ?? null
+  if (orderType === 'delivery') {
+    body.deliveryArea = deliveryArea?.area ?? null
+    if (form.isDeliveryAddressDifferent) {
+      body.isDeliveryAddressDifferent = true
+      body.isDeliveryCompany = form.isDeliveryCompany
+      body.deliveryCompanyName = form.isDeliveryCompany ? orNull(form.deliveryCompanyName) : null
+      body.deliveryFirstName = orNull(form.deliveryFirstName)
+      body.deliveryLastName = orNull(form.deliveryLastName)
+      body.deliveryStreet = orNull(form.deliveryStreet)
+      body.deliveryFloor = orNull(form.deliveryFloor)
+      body.deliveryStairway = orNull(form.deliveryStairway)
+      body.deliveryDoor = orNull(form.deliveryDoor)
+      body.deliveryZipCode = orNull(form.deliveryZipCode)
+      body.deliveryCity = orNull(form.deliveryCity)
+      body.deliveryCountry = form.deliveryCountry
+    }
+  }
   if (cart.order.appointment) body.appointmentDate = cart.order.appointment
   if (form.donatee) body.donatee = form.donatee
   return body
@@ -324,10 +376,23 @@ export type FieldProblems = Partial<Record<string, FieldProblem>>
  * clock and payment providers; those are the server's to answer (it has the catalogue and the
  * clock that count), so only these fields are checked here.
  */
+/** The different delivery address's fields, in the order they appear. */
+const DELIVERY_ADDRESS_FIELDS = [
+  'deliveryCompanyName',
+  'deliveryFirstName',
+  'deliveryLastName',
+  'deliveryStreet',
+  'deliveryZipCode',
+  'deliveryCity',
+  'deliveryCountry',
+] as const
+
 export const FORM_FIELDS = [
   'isDelivery',
   'isDineIn',
   'table',
+  'companyName',
+  'vatNo',
   'firstName',
   'lastName',
   'email',
@@ -337,6 +402,7 @@ export const FORM_FIELDS = [
   'city',
   'country',
   'deliveryArea',
+  ...DELIVERY_ADDRESS_FIELDS,
   'appointmentDate',
   'legalInstructions',
   'privacyPolicy',
@@ -408,6 +474,8 @@ export const FIELD_ORDER = [
   'isDelivery',
   'isDineIn',
   'table',
+  'companyName',
+  'vatNo',
   'firstName',
   'lastName',
   'email',
@@ -417,6 +485,7 @@ export const FIELD_ORDER = [
   'zipCode',
   'city',
   'country',
+  ...DELIVERY_ADDRESS_FIELDS,
   'appointmentDate',
   'comment',
   'donatee',

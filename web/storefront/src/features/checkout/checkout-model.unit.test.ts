@@ -266,6 +266,92 @@ describe('the request body', () => {
   })
 })
 
+describe('company and a different delivery address (spec §3 order form)', () => {
+  const base = { branch, cart, deliveryArea: branch.deliveryAreas[0]!, form: emptyForm() }
+  it('sends the company and VAT number only while ordering for a company', () => {
+    const form = { ...emptyForm(), companyName: ' Metzgerei Huber AG ', vatNo: 'CHE-123.456.789' }
+    expect(orderBody({ ...base, orderType: 'takeaway', form })).toMatchObject({
+      isCompany: false,
+      companyName: null,
+      vatNo: null,
+    })
+    expect(orderBody({ ...base, orderType: 'takeaway', form: { ...form, isCompany: true } })).toMatchObject({
+      isCompany: true,
+      companyName: 'Metzgerei Huber AG',
+      vatNo: 'CHE-123.456.789',
+    })
+  })
+  it('sends the other address for a delivery only while it is switched on', () => {
+    const form = {
+      ...emptyForm(),
+      isDeliveryAddressDifferent: true,
+      deliveryFirstName: 'Eva',
+      deliveryLastName: 'Meier',
+      deliveryStreet: 'Seefeldstrasse 5',
+      deliveryZipCode: '8008',
+      deliveryCity: 'Zürich',
+      deliveryCountry: 'CH' as const,
+      deliveryCompanyName: 'Büro Meier',
+    }
+    expect(orderBody({ ...base, orderType: 'delivery', form })).toMatchObject({
+      isDeliveryAddressDifferent: true,
+      isDeliveryCompany: false,
+      deliveryCompanyName: null,
+      deliveryFirstName: 'Eva',
+      deliveryStreet: 'Seefeldstrasse 5',
+      deliveryZipCode: '8008',
+      deliveryCountry: 'CH',
+    })
+    const off = orderBody({
+      ...base,
+      orderType: 'delivery',
+      form: { ...form, isDeliveryAddressDifferent: false },
+    })
+    expect(off).not.toHaveProperty('deliveryStreet')
+    expect(off).not.toHaveProperty('isDeliveryAddressDifferent')
+    const takeaway = orderBody({ ...base, orderType: 'takeaway', form })
+    expect(takeaway).not.toHaveProperty('deliveryFirstName')
+  })
+  it('checks the company name and every required field of the other address', () => {
+    const form = {
+      ...emptyForm(),
+      firstName: 'A',
+      lastName: 'B',
+      phone: '+41 79 123 45 67',
+      street: 'Marktgasse 9',
+      zipCode: '8001',
+      city: 'Zürich',
+      legalInstructions: true,
+      privacyPolicy: true,
+      isCompany: true,
+      isDeliveryAddressDifferent: true,
+      isDeliveryCompany: true,
+    }
+    const problems = checkForm({
+      body: orderBody({ ...base, orderType: 'delivery', form }),
+      branch,
+      config,
+      tables: [],
+      now: NOW,
+    })
+    const notBlank = { key: 'ordering:validation.notBlank' }
+    expect(problems).toEqual({
+      companyName: notBlank,
+      deliveryCompanyName: notBlank,
+      deliveryFirstName: notBlank,
+      deliveryLastName: notBlank,
+      deliveryStreet: notBlank,
+      deliveryZipCode: notBlank,
+      deliveryCity: notBlank,
+    })
+    expect(firstProblemField(problems)).toBe('companyName')
+  })
+  it('restores a stored form with the new fields and a valid delivery country', () => {
+    const form = restoreForm({ isCompany: true, companyName: 'X', deliveryCountry: 'FR', country: 'CH' })
+    expect(form).toMatchObject({ isCompany: true, companyName: 'X', deliveryCountry: 'CH', country: 'CH' })
+  })
+})
+
 describe('the address section', () => {
   it('is asked for a delivery, and for another type only when the branch requires it', () => {
     expect(needsAddress(branch, 'delivery')).toBe(true)

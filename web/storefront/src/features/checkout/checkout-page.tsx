@@ -71,18 +71,12 @@ const DONATION_CENTS = 7
 
 /** /store/{id}/checkout, /store/{id}/checkout/error and /kiosk/{id}/checkout (spec §2 "Checkout"). */
 /** The form's plain text fields. */
-type TextKey =
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'phone'
-  | 'street'
-  | 'floor'
-  | 'stairway'
-  | 'door'
-  | 'zipCode'
-  | 'city'
-  | 'table'
+type TextKey = Exclude<
+  { [K in keyof CheckoutForm]: CheckoutForm[K] extends string ? K : never }[keyof CheckoutForm],
+  'country' | 'deliveryCountry' | 'paymentMethod'
+>
+/** The form's yes / no switches (the legal checks have their own component). */
+type CheckKey = 'isCompany' | 'isDeliveryAddressDifferent' | 'isDeliveryCompany'
 
 export function CheckoutPage({ paymentFailed = false }: { paymentFailed?: boolean }) {
   const { branchIdentifier = '' } = useParams()
@@ -335,6 +329,36 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
       />
     </Field>
   )
+  /** A yes / no switch of the form; switching it off clears the errors of what it showed. */
+  const checkField = (key: CheckKey, label: string) => (
+    <div className="ui-check checkout__switch">
+      <input
+        id={`checkout-${key}`}
+        type="checkbox"
+        {...fieldProps(key)}
+        checked={form[key]}
+        onChange={(e) => setField(key, e.target.checked)}
+      />
+      <label htmlFor={`checkout-${key}`}>{label}</label>
+    </div>
+  )
+  const countryField = (key: 'country' | 'deliveryCountry') => (
+    <Field className="checkout__span-2" label={t('address.country')} required error={errorOf(key)}>
+      <select
+        className="ui-select"
+        {...fieldProps(key)}
+        autoComplete={key === 'country' ? 'country' : 'shipping country'}
+        value={form[key]}
+        onChange={(e) => setField(key, e.target.value as Country)}
+      >
+        {COUNTRIES.map((country) => (
+          <option key={country} value={country}>
+            {t(`address.countries.${country}`)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  )
   const phoneHint = needsPhoneHint(form.phone)
     ? t('checkout:checkout.phoneFormat', { phone: PHONE_EXAMPLES[form.country] ?? PHONE_EXAMPLES.CH ?? '' })
     : undefined
@@ -443,7 +467,17 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
           {/* Kontaktdetails */}
           <Section id="checkout-contact" title={t('contact.heading')} icon="mail">
             <p className="checkout__note">{t('requiredNote')}</p>
+            {checkField('isCompany', t('contact.isCompany'))}
             <div className="checkout__grid">
+              {form.isCompany ? (
+                <>
+                  {textField('companyName', t('contact.companyName'), {
+                    required: true,
+                    input: { autoComplete: 'organization' },
+                  })}
+                  {textField('vatNo', t('contact.vatNo'), { hint: t('contact.vatNoHint') })}
+                </>
+              ) : null}
               {textField('firstName', t('contact.firstName'), {
                 required: true,
                 input: { autoComplete: 'given-name' },
@@ -476,7 +510,11 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
           {withAddress ? (
             <Section
               id="checkout-address"
-              title={orderType === 'delivery' ? t('address.headingDelivery') : t('address.heading')}
+              title={
+                orderType === 'delivery' && !form.isDeliveryAddressDifferent
+                  ? t('address.headingDelivery')
+                  : t('address.heading')
+              }
               icon="pin"
             >
               <div className="checkout__grid">
@@ -523,27 +561,55 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                   required: required.address,
                   input: { autoComplete: 'address-level2' },
                 })}
-                <Field
-                  className="checkout__span-2"
-                  label={t('address.country')}
-                  required
-                  error={errorOf('country')}
-                >
-                  <select
-                    className="ui-select"
-                    {...fieldProps('country')}
-                    autoComplete="country"
-                    value={form.country}
-                    onChange={(e) => setField('country', e.target.value as Country)}
-                  >
-                    {COUNTRIES.map((country) => (
-                      <option key={country} value={country}>
-                        {t(`address.countries.${country}`)}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
+                {countryField('country')}
               </div>
+              {orderType === 'delivery' ? (
+                <>
+                  {checkField('isDeliveryAddressDifferent', t('address.different'))}
+                  {form.isDeliveryAddressDifferent ? (
+                    <fieldset className="checkout__fieldset">
+                      <legend className="checkout__legend">{t('address.differentHeading')}</legend>
+                      {checkField('isDeliveryCompany', t('address.deliveryCompany'))}
+                      <div className="checkout__grid">
+                        {form.isDeliveryCompany
+                          ? textField('deliveryCompanyName', t('contact.companyName'), {
+                              className: 'checkout__span-2',
+                              required: true,
+                              input: { autoComplete: 'shipping organization' },
+                            })
+                          : null}
+                        {textField('deliveryFirstName', t('contact.firstName'), {
+                          required: true,
+                          input: { autoComplete: 'shipping given-name' },
+                        })}
+                        {textField('deliveryLastName', t('contact.lastName'), {
+                          required: true,
+                          input: { autoComplete: 'shipping family-name' },
+                        })}
+                        {textField('deliveryStreet', t('address.street'), {
+                          className: 'checkout__span-2',
+                          required: true,
+                          input: { autoComplete: 'shipping address-line1' },
+                        })}
+                        <div className="checkout__grid-3 checkout__span-2">
+                          {textField('deliveryFloor', t('address.floor'))}
+                          {textField('deliveryStairway', t('address.stairway'))}
+                          {textField('deliveryDoor', t('address.door'))}
+                        </div>
+                        {textField('deliveryZipCode', t('address.zipCode'), {
+                          required: true,
+                          input: { autoComplete: 'shipping postal-code', inputMode: 'numeric' },
+                        })}
+                        {textField('deliveryCity', t('address.city'), {
+                          required: true,
+                          input: { autoComplete: 'shipping address-level2' },
+                        })}
+                        {countryField('deliveryCountry')}
+                      </div>
+                    </fieldset>
+                  ) : null}
+                </>
+              ) : null}
             </Section>
           ) : null}
 
