@@ -16,11 +16,15 @@ export function CategoryBar({ sections }: { sections: readonly MenuSection[] }) 
   const ids = sections.map((section) => section.category.id)
   const idsKey = ids.join('|')
 
-  // Which group's heading has passed the line at a quarter of the window: an
-  // IntersectionObserver on the band above that line tells when a heading crosses it, so
-  // scrolling reads no layout at all (a 300-product menu scrolls on a slow phone).
+  // Which group has passed the line at a quarter of the window: an IntersectionObserver on the
+  // band above that line tells when a group's top crosses it, so scrolling reads no layout at
+  // all (a 300-product menu scrolls on a slow phone). The groups themselves are observed, not
+  // their headings: a group far from the viewport skips layout (content-visibility), so only
+  // its own box has a place on the page.
   useEffect(() => {
-    const groups = idsKey.split('|').map((id) => document.getElementById(`menu-group-${id}`))
+    const groups = idsKey
+      .split('|')
+      .map((id) => document.querySelector<HTMLElement>(`[data-group="${CSS.escape(id)}"]`))
     const tops = groups.map(() => Number.POSITIVE_INFINITY)
     const index = new Map(groups.map((group, i) => [group, i]))
     const observer = new IntersectionObserver(

@@ -22,7 +22,7 @@ import {
   wallClockOf,
 } from '@shop/shared/domain/scheduling'
 import { buttonClass, Icon, IconButton, Notice } from '@shop/ui'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import { track } from '../../lib/analytics.ts'
 import { cartKey, migrateStoredCart, useCart } from '../../lib/cart-store.ts'
@@ -359,7 +359,12 @@ function ProductGroup({
   const t = useT('sf-menu')
   const headingId = `menu-group-${section.category.id}`
   return (
-    <section className="menu-group" aria-labelledby={headingId} data-group={section.category.id}>
+    <section
+      className="menu-group"
+      aria-labelledby={headingId}
+      data-group={section.category.id}
+      style={{ '--menu-group-products': section.products.length } as CSSProperties}
+    >
       <h2 id={headingId} tabIndex={-1} className="menu-group__title">
         {section.category.name}
       </h2>
