@@ -88,7 +88,13 @@ export async function startShop(
     log,
     payments,
     extend: async (instance) => {
-      gateway = await registerGateway(instance, { db: db.db, bus, branches, log })
+      gateway = await registerGateway(instance, {
+        db: db.db,
+        bus,
+        branches,
+        log,
+        ...(opts.now ? { now: opts.now } : {}),
+      })
     },
   })
   // The demo loads by itself only into the embedded database (`npm start`); a PostgreSQL shop

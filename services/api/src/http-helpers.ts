@@ -3,6 +3,7 @@ import { parseWithErrors } from '@shop/shared/contracts'
 import { DEFAULT_LOCALE } from '@shop/shared/i18n'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
+import { loginRequired } from './auth/guard.ts'
 import { type Idempotency, requestHash } from './commands/order-commands.ts'
 
 declare module 'fastify' {
@@ -62,12 +63,13 @@ export function idempotencyOf(req: FastifyRequest): Idempotency | undefined {
 }
 
 /**
- * Staff access by the branch's api key (`X-Api-Key`), the frontdesk tablet's credential. Staff
- * sessions with roles come with the login issue and join here.
+ * Staff access by the branch's api key (`X-Api-Key`), the frontdesk tablet's credential, for a
+ * caller without a staff session (staff-access.ts checks sessions first). No key: 401 (with
+ * "session expired" when a dead session cookie came along).
  */
 export function requireBranchKey(req: FastifyRequest, branch: BranchAccess | undefined): void {
   const raw = req.headers['x-api-key']
   const key = Array.isArray(raw) ? raw[0] : raw
-  if (!key) throw new HttpError(401, msg('auth:auth.loginRequired'))
+  if (!key) throw req.authFailure ? loginRequired(req) : new HttpError(401, msg('auth:auth.loginRequired'))
   if (!branch || !safeEqual(branch.apiKey, key)) throw new HttpError(403, msg('accessDenied'))
 }

@@ -65,6 +65,41 @@ export function buildOpenApi(): Json {
     CounterAppointmentProposal: schema(counterAppointmentProposalBodySchema),
     CounterAppointmentAnswer: schema(counterAppointmentAnswerBodySchema),
     Questionnaire: schema(questionnaireBodySchema),
+    OrderEventEntry: {
+      type: 'object',
+      description: 'One event of the order (details per type: docs/api.md)',
+      properties: {
+        position: { type: 'integer', minimum: 1 },
+        type: { type: 'string' },
+        at: { type: 'string', format: 'date-time' },
+        actor: {
+          type: 'object',
+          properties: {
+            kind: { enum: ['customer', 'staff', 'system'] },
+            id: { type: 'string' },
+            name: { type: 'string' },
+          },
+          required: ['kind'],
+        },
+        details: { type: 'object' },
+      },
+      required: ['position', 'type', 'at', 'actor', 'details'],
+    },
+    PrintLines: {
+      type: 'object',
+      properties: {
+        width: { enum: [32, 42, 48] },
+        lines: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { text: { type: 'string' }, bold: { type: 'boolean' }, double: { type: 'boolean' } },
+            required: ['text'],
+          },
+        },
+      },
+      required: ['width', 'lines'],
+    },
     Login: {
       type: 'object',
       properties: { username: { type: 'string' }, password: { type: 'string' } },
@@ -79,6 +114,27 @@ export function buildOpenApi(): Json {
         parameters: [idempotencyHeader],
         requestBody: json(ref('CreateOrder')),
         responses: { '201': { description: 'The order', ...dataOf(order) }, ...errors(400, 422) },
+      },
+    },
+    '/api/orders/{id}': {
+      get: {
+        summary:
+          'One order for staff (session of the branch or X-Api-Key): the board view with ticket number and version',
+        parameters: [idParam],
+        responses: { '200': { description: 'The order', ...dataOf(order) }, ...errors(401, 403, 404) },
+      },
+    },
+    '/api/orders/{id}/events': {
+      get: {
+        summary: "The order's timeline from the event store, oldest first: who did what, when (staff)",
+        parameters: [idParam],
+        responses: {
+          '200': {
+            description: 'The events',
+            ...dataOf({ type: 'array', items: ref('OrderEventEntry') }),
+          },
+          ...errors(401, 403, 404),
+        },
       },
     },
     '/api/orders/{id}/status/{action}': {
@@ -130,7 +186,8 @@ export function buildOpenApi(): Json {
     },
     '/api/orders/{id}/print': {
       post: {
-        summary: 'The receipt (staff): PDF, ESC/POS bytes for thermal printers, or its text layout',
+        summary:
+          'The receipt (staff): PDF, ESC/POS bytes for thermal printers, or its thermal layout as text or JSON lines',
         parameters: [idParam],
         requestBody: json(ref('PrintOrder')),
         responses: {
@@ -140,6 +197,9 @@ export function buildOpenApi(): Json {
               'application/pdf': { schema: { type: 'string', format: 'binary' } },
               'application/vnd.escpos': { schema: { type: 'string', format: 'binary' } },
               'text/plain': { schema: { type: 'string' } },
+              'application/json': {
+                schema: { type: 'object', properties: { data: ref('PrintLines') }, required: ['data'] },
+              },
             },
           },
           ...errors(400, 401, 403, 404),
@@ -217,7 +277,18 @@ export function buildOpenApi(): Json {
     '/api/orders/frontdesk/{branchId}/{apiKey}': {
       get: {
         summary: 'The frontdesk board: open and recently finished orders of a branch',
-        responses: errors(403),
+        responses: { '200': { description: 'The orders', ...dataOf({ type: 'array' }) }, ...errors(403) },
+      },
+    },
+    '/api/orders/board/{branchId}': {
+      get: {
+        summary:
+          'The same board for a staff session: an admin, or an employee of the branch (no api key needed)',
+        parameters: [{ name: 'branchId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The orders', ...dataOf({ type: 'array' }) },
+          ...errors(401, 403, 404),
+        },
       },
     },
     '/api/login': {

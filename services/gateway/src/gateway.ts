@@ -1,5 +1,16 @@
 import websocket from '@fastify/websocket'
-import { type BranchDirectory, type Bus, type Db, type Logger, metrics, safeEqual } from '@shop/kit'
+import {
+  type BranchDirectory,
+  type Bus,
+  canActForBranch,
+  type Db,
+  findStaffSession,
+  type Logger,
+  metrics,
+  readCookie,
+  SESSION_COOKIE,
+  safeEqual,
+} from '@shop/kit'
 import {
   boardRoomUpdate,
   findPublicOrder,
@@ -21,7 +32,7 @@ import {
   type WsServerMessage,
   wsClientMessageSchema,
 } from '@shop/shared/contracts/ws'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 
 export type GatewayDeps = {
@@ -29,6 +40,8 @@ export type GatewayDeps = {
   bus: Bus
   branches: BranchDirectory
   log: Logger
+  /** The clock of the board's "done in the last 18 h" window (tests pin it); default the real one. */
+  now?: () => Date
   /** Server-side ping to find dead sockets (ms). */
   heartbeatMs?: number
   maxSubscriptionsPerSocket?: number
@@ -40,8 +53,10 @@ export type Gateway = { readonly sockets: number; close(): Promise<void> }
 
 /**
  * WebSocket rooms: one per order (uid + hash checked) and one per branch board (branch id + api
- * key checked). A changed order row arrives on the bus right after its projection commits; the
- * view each room shows is made and serialised once and sent to every socket of the room.
+ * key checked, or without a key the staff session of the upgrade request's `shop_session`
+ * cookie: an admin, or an employee of that branch). A changed order row arrives on the bus
+ * right after its projection commits; the view each room shows is made and serialised once
+ * and sent to every socket of the room.
  */
 export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): Promise<Gateway> {
   const rooms = new Map<string, Set<WebSocket>>()
@@ -49,6 +64,10 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   // after the snapshot (verified) or dropped (refused).
   const pending = new Map<WebSocket, Map<string, string[]>>()
   const memberships = new Map<WebSocket, Set<string>>()
+  // The staff session token the upgrade request carried (cookie), looked up per subscription
+  // so that a session ended or expired since the upgrade opens nothing new.
+  const sessionTokens = new WeakMap<WebSocket, string>()
+  const now = deps.now ?? (() => new Date())
   const maxSubs = deps.maxSubscriptionsPerSocket ?? 50
 
   const deliver = (room: Set<WebSocket>, key: string, text: string) => {
@@ -128,6 +147,17 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
   }
 
+  /** The branch's api key, or without one the socket's staff session (admin or the branch's employee). */
+  const mayWatchBoard = async (ws: WebSocket, branchId: string, apiKey: string | undefined) => {
+    const branch = await deps.branches.get(branchId)
+    if (!branch) return false
+    if (apiKey !== undefined) return safeEqual(branch.apiKey, apiKey)
+    const token = sessionTokens.get(ws)
+    if (!token) return false
+    const found = await findStaffSession(deps.db, token)
+    return found.ok && canActForBranch(found.user, branch.id)
+  }
+
   const onMessage = async (ws: WebSocket, raw: string) => {
     let parsed: unknown
     try {
@@ -190,12 +220,11 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       for (const text of held) if (ws.readyState === ws.OPEN) ws.send(text)
       return
     }
-    const branch = await deps.branches.get(msg.branchId)
-    if (!branch || !safeEqual(branch.apiKey, msg.apiKey)) {
+    if (!(await mayWatchBoard(ws, msg.branchId, msg.apiKey))) {
       return send(ws, { type: 'error', code: 'forbidden', message: 'Zugriff verweigert.' })
     }
     join(ws, liveBoardSubject(deps.bus.root, msg.branchId))
-    const rows = await listBoard(deps.db, msg.branchId)
+    const rows = await listBoard(deps.db, msg.branchId, now())
     const snapshot: BoardSnapshotMessage = {
       type: 'snapshot',
       topic: 'board',
@@ -206,8 +235,14 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   }
 
   await app.register(websocket, { options: { maxPayload: 4096 } })
-  app.get(WS_PATH, { websocket: true }, (socket: WebSocket) => {
+  app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
     memberships.set(socket, new Set())
+    // In the all-in-one process the cookie plugin lives in the API's scope only: read the header.
+    // The session counts only for a page of this origin: a browser sends the cookie on another
+    // site's socket too (cross-site WebSocket hijacking), and says where the page came from.
+    const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies
+    const token = cookies?.[SESSION_COOKIE] ?? readCookie(req.headers.cookie, SESSION_COOKIE)
+    if (token && sameOrigin(req.headers.origin, req.headers.host)) sessionTokens.set(socket, token)
     metrics.sockets.inc()
     ;(socket as WebSocket & { isAlive?: boolean }).isAlive = true
     socket.on('pong', () => {
@@ -252,5 +287,19 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       unsubscribeCatalogue()
       for (const ws of memberships.keys()) ws.close(1001, 'server shutting down')
     },
+  }
+}
+
+/**
+ * Whether a WebSocket upgrade comes from a page of the server's own origin: no Origin header
+ * (not a browser) or one whose host is the Host the request was sent to.
+ */
+export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true
+  if (host === undefined) return false
+  try {
+    return new URL(origin).host === host
+  } catch {
+    return false
   }
 }

@@ -70,3 +70,18 @@ export { collectProcessMetrics, metrics, registry } from './metrics.ts'
 export { safeEqual } from './secrets.ts'
 export { runService, type ServiceContext } from './service.ts'
 export { sleep, WakeSignal, yieldToEventLoop } from './signal.ts'
+export {
+  canActForBranch,
+  findSession,
+  findStaffSession,
+  hasRole,
+  ROLE_ADMIN,
+  ROLE_EMPLOYEE,
+  readCookie,
+  SESSION_COOKIE,
+  type Session,
+  type StaffSessionLookup,
+  type StaffUser,
+  sessionTokenHash,
+  toStaffUser,
+} from './staff-session.ts'

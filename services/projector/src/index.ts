@@ -1,6 +1,7 @@
 export { checkpointId, type LiveMessage, type Projection, type ProjectionContext } from './projection.ts'
 export {
   type BoardRow,
+  boardView,
   listBoard,
   listBranchOrders,
   listOrders,

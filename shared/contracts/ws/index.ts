@@ -13,11 +13,15 @@ export const subscribeOrderSchema = z.strictObject({
   hash: z.string().min(1).max(200),
 })
 
+/**
+ * A branch's board: with the branch's api key (the frontdesk tablet), or without one on the
+ * staff session of the upgrade request's `shop_session` cookie (admin, or employee of the branch).
+ */
 export const subscribeBoardSchema = z.strictObject({
   type: z.literal('subscribe'),
   topic: z.literal('board'),
   branchId: z.string().min(1).max(100),
-  apiKey: z.string().min(1).max(200),
+  apiKey: z.string().min(1).max(200).optional(),
 })
 
 /** Catalogue changes (anyone may listen): a client reloads /api/init, cheap with its ETag. */

@@ -57,9 +57,14 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db }): Promis
        WHERE r.type = 'user' AND lower(r.data->>'username') = ${body.username.toLowerCase()}`.execute(deps.db)
     const row = rows[0]
     const ok = await verifyPassword(row?.password_hash ?? undefined, body.password)
-    if (!row || !ok || row.data.isEnabled === false) {
+    if (!row || !ok) {
       await recordFailure(deps.db, [userKey, ipKey])
       throw new HttpError(401, AUTH_MESSAGES.invalidCredentials(req.locale))
+    }
+    // Only the right password learns that the account is switched off (spec §8 "account disabled").
+    if (row.data.isEnabled === false) {
+      await recordFailure(deps.db, [userKey, ipKey])
+      throw new HttpError(401, AUTH_MESSAGES.accountDisabled(req.locale))
     }
     await clearFailures(deps.db, userKey)
     const { token, csrfToken } = await createSession(deps.db, row.id)

@@ -1,32 +1,42 @@
 import cookie from '@fastify/cookie'
-import { type Db, HttpError, safeEqual } from '@shop/kit'
+import {
+  canActForBranch,
+  type Db,
+  findStaffSession,
+  HttpError,
+  hasRole,
+  ROLE_ADMIN,
+  ROLE_EMPLOYEE,
+  type Session,
+  type StaffUser,
+  safeEqual,
+  toStaffUser,
+} from '@shop/kit'
 import { t } from '@shop/shared/i18n'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { getResource } from '../resources/resource-store.ts'
-import { CSRF_COOKIE, CSRF_HEADER, findSession, SESSION_COOKIE, type Session } from './sessions.ts'
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './sessions.ts'
 
-export const ROLE_ADMIN = 'ROLE_ADMIN'
-export const ROLE_EMPLOYEE = 'ROLE_EMPLOYEE'
-
-export type StaffUser = {
-  id: string
-  username: string
-  displayName: string
-  roles: string[]
-  branches: { id: string }[]
-}
+// Roles, the staff user and the branch check live in @shop/kit (the gateway checks them too).
+export { canActForBranch, hasRole, ROLE_ADMIN, ROLE_EMPLOYEE, type StaffUser, toStaffUser }
 
 export type Principal = { user: StaffUser; session: Session }
+
+/** Why a request that carried a session cookie has no principal. */
+export type AuthFailure = 'expired' | 'disabled'
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null
+    /** Set when a session cookie came along but opened no session. */
+    authFailure: AuthFailure | null
   }
 }
 
 /** The spec's authentication messages (§8) in the caller's language. */
 export const AUTH_MESSAGES = {
   loginRequired: (locale?: string) => t('auth:auth.loginRequired', undefined, locale),
+  sessionExpired: (locale?: string) => t('auth:auth.sessionExpired', undefined, locale),
+  accountDisabled: (locale?: string) => t('auth:auth.accountDisabled', undefined, locale),
   notPrivileged: (locale?: string) => t('auth:auth.notPrivileged', undefined, locale),
   invalidCredentials: (locale?: string) => t('auth:auth.invalidCredentials', undefined, locale),
   invalidCsrf: (locale?: string) => t('auth:auth.invalidCsrf', undefined, locale),
@@ -36,18 +46,6 @@ export const AUTH_MESSAGES = {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-export function toStaffUser(id: string, data: Record<string, unknown>): StaffUser {
-  return {
-    id,
-    username: String(data.username ?? ''),
-    displayName: String(data.displayName ?? data.username ?? ''),
-    roles: Array.isArray(data.roles) ? data.roles.map(String) : [],
-    branches: Array.isArray(data.branches)
-      ? (data.branches as { id: string }[]).map((b) => ({ id: String(b.id) }))
-      : [],
-  }
-}
-
 /**
  * Resolves the staff session of every request (cookie `shop_session`) and enforces the
  * double-submit CSRF check (cookie `XSRF-TOKEN` = header `X-XSRF-TOKEN` = the session's token)
@@ -56,13 +54,16 @@ export function toStaffUser(id: string, data: Record<string, unknown>): StaffUse
 export async function registerAuth(app: FastifyInstance, db: Db): Promise<void> {
   await app.register(cookie)
   app.decorateRequest('principal', null)
+  app.decorateRequest('authFailure', null)
   app.addHook('onRequest', async (req) => {
     const token = req.cookies[SESSION_COOKIE]
     if (!token) return
-    const session = await findSession(db, token)
-    if (!session) return
-    const row = await getResource(db, 'user', session.userId)
-    if (!row) return
+    const found = await findStaffSession(db, token)
+    if (!found.ok) {
+      req.authFailure = found.reason
+      return
+    }
+    const { session, user } = found
     if (!SAFE_METHODS.has(req.method)) {
       const header = req.headers[CSRF_HEADER]
       const given = Array.isArray(header) ? header[0] : header
@@ -71,7 +72,7 @@ export async function registerAuth(app: FastifyInstance, db: Db): Promise<void> 
         throw new HttpError(403, AUTH_MESSAGES.invalidCsrf(req.locale))
       }
     }
-    req.principal = { user: toStaffUser(row.id, row.data), session }
+    req.principal = { user, session }
   })
 }
 
@@ -91,23 +92,27 @@ export function clearAuthCookies(reply: FastifyReply): void {
   reply.clearCookie(CSRF_COOKIE, cookieOptions(false))
 }
 
-export function requireStaff(req: FastifyRequest): Principal {
-  if (!req.principal) throw new HttpError(401, AUTH_MESSAGES.loginRequired(req.locale))
-  return req.principal
+/**
+ * The 401 for a request without a staff session: "please log in", or, when it carried a session
+ * cookie that opens nothing, "session expired" (or "account disabled" for a switched-off user).
+ */
+export function loginRequired(req: FastifyRequest): HttpError {
+  const message =
+    req.authFailure === 'disabled'
+      ? AUTH_MESSAGES.accountDisabled(req.locale)
+      : req.authFailure === 'expired'
+        ? AUTH_MESSAGES.sessionExpired(req.locale)
+        : AUTH_MESSAGES.loginRequired(req.locale)
+  return new HttpError(401, message)
 }
 
-export function hasRole(user: StaffUser, role: string): boolean {
-  return user.roles.includes(role)
+export function requireStaff(req: FastifyRequest): Principal {
+  if (!req.principal) throw loginRequired(req)
+  return req.principal
 }
 
 export function requireRole(req: FastifyRequest, role: string): Principal {
   const p = requireStaff(req)
   if (!hasRole(p.user, role)) throw new HttpError(403, AUTH_MESSAGES.notPrivileged(req.locale))
   return p
-}
-
-/** Admins act for every branch; employees for the branches they belong to (spec §6). */
-export function canActForBranch(user: StaffUser, branchId: string): boolean {
-  if (hasRole(user, ROLE_ADMIN)) return true
-  return hasRole(user, ROLE_EMPLOYEE) && user.branches.some((b) => b.id === branchId)
 }

@@ -1,16 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto'
-import type { Db } from '@shop/kit'
+import { randomBytes } from 'node:crypto'
+import { type Db, findSession, SESSION_COOKIE, type Session, sessionTokenHash } from '@shop/kit'
 import { sql } from 'kysely'
 
-export const SESSION_COOKIE = 'shop_session'
+// The lookup of a session (by its token's hash) lives in @shop/kit: the gateway uses it too.
+export { findSession, SESSION_COOKIE, type Session }
 export const CSRF_COOKIE = 'XSRF-TOKEN'
 export const CSRF_HEADER = 'x-xsrf-token'
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000
-
-// Only a hash of the token is stored: a leaked table opens no session.
-const digest = (token: string) => createHash('sha256').update(token).digest('hex')
-
-export type Session = { userId: string; csrfToken: string; tokenHash: string }
 
 export async function createSession(
   db: Db,
@@ -22,7 +18,7 @@ export async function createSession(
   await db
     .insertInto('auth_sessions')
     .values({
-      token_hash: digest(token),
+      token_hash: sessionTokenHash(token),
       user_id: userId,
       csrf_token: csrfToken,
       created_at: now,
@@ -31,16 +27,6 @@ export async function createSession(
     })
     .execute()
   return { token, csrfToken }
-}
-
-export async function findSession(db: Db, token: string, now = new Date()): Promise<Session | undefined> {
-  const row = await db
-    .selectFrom('auth_sessions')
-    .select(['user_id', 'csrf_token', 'token_hash'])
-    .where('token_hash', '=', digest(token))
-    .where('expires_at', '>', now)
-    .executeTakeFirst()
-  return row ? { userId: row.user_id, csrfToken: row.csrf_token, tokenHash: row.token_hash } : undefined
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

@@ -178,6 +178,45 @@ describe('POST /api/orders/{id}/print', () => {
     for (const line of french.split('\n')) expect(line.length).toBeLessThanOrEqual(42)
   })
 
+  it('answers the same layout as JSON lines (with bold and double marks) for a browser print view', async () => {
+    // The receipt shows the print time: a minute may turn between two requests, so a pair is
+    // taken again when the text changed under it.
+    let text = ''
+    let body: {
+      data: { width: number; lines: { text: string; bold?: boolean; double?: boolean }[] }
+    } | null = null
+    for (let attempt = 0; attempt < 2; attempt++) {
+      text = Buffer.from(
+        (await print(order.id, JSON.stringify({ format: 'text', width: 32 }))).bytes,
+      ).toString('utf8')
+      const res = await print(order.id, JSON.stringify({ format: 'lines', width: 32 }))
+      expect(res.status).toBe(200)
+      expect(res.type).toMatch(/^application\/json/)
+      expect(res.cache).toBe('no-store')
+      body = json(res.bytes)
+      const again = Buffer.from(
+        (await print(order.id, JSON.stringify({ format: 'text', width: 32 }))).bytes,
+      ).toString('utf8')
+      if (again === text) break
+    }
+    const { width, lines } = body!.data
+    expect(width).toBe(32)
+    const textLines = text.replace(/\n$/, '').split('\n')
+    expect(lines).toHaveLength(textLines.length)
+    // The text preview centres double-size lines; otherwise each line is the same text.
+    expect(lines.map((l) => (l.double ? l.text.trim() : l.text))).toEqual(
+      textLines.map((t, i) => (lines[i]!.double ? t.trim() : t)),
+    )
+    expect(lines.find((l) => l.text.includes(`Ticket ${order.ticketNumber}`))).toMatchObject({
+      bold: true,
+      double: true,
+    })
+    for (const line of lines) expect(line.text.length * (line.double ? 2 : 1)).toBeLessThanOrEqual(32)
+    // The default width is 42, as for the other thermal formats.
+    const byDefault = json((await print(order.id, JSON.stringify({ format: 'lines' }))).bytes)
+    expect(byDefault.data.width).toBe(42)
+  })
+
   it('refuses a bad body with 400 and the field, in the spec’s error body', async () => {
     for (const [body, field] of [
       [{ format: 'docx' }, 'format'],

@@ -17,7 +17,7 @@ export const ESCPOS_CONTENT_TYPE = 'application/vnd.escpos'
 /**
  * POST /api/orders/{id}/print (spec §7): the order's receipt for staff (a staff session of
  * the branch or its api key), as PDF, as ESC/POS for a thermal printer, or as the thermal
- * layout in plain text for a preview. Reading only: printing changes nothing on the order.
+ * layout in plain text for a preview or as JSON lines for a browser's print view. Reading only: printing changes nothing on the order.
  */
 export async function printRoutes(app: FastifyInstance, deps: PrintRouteDeps): Promise<void> {
   const authorizeStaff = staffOrderAccess(deps)
@@ -60,6 +60,8 @@ export async function printRoutes(app: FastifyInstance, deps: PrintRouteDeps): P
           return reply
             .type('text/plain; charset=utf-8')
             .send(renderText(layoutReceipt(receipt, body.width), body.width))
+        case 'lines':
+          return { data: { width: body.width, lines: layoutReceipt(receipt, body.width) } }
       }
     })
   })

@@ -11,8 +11,9 @@ export type TestSocket = {
   close(): Promise<void>
 }
 
-export async function openSocket(url: string): Promise<TestSocket> {
-  const ws = new WebSocket(url)
+/** A WebSocket client for tests; `headers` go with the upgrade request (a staff session's cookie). */
+export async function openSocket(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+  const ws = new WebSocket(url, { headers })
   const messages: Record<string, unknown>[] = []
   const waiters = new Set<{ match: (m: Record<string, unknown>) => boolean; resolve: (m: unknown) => void }>()
   ws.on('message', (data) => {

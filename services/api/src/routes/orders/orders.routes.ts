@@ -1,5 +1,5 @@
-import { type BranchDirectory, HttpError, msg, safeEqual } from '@shop/kit'
-import { findPublicOrder, listBoard, listBranchOrders } from '@shop/projector'
+import { type BranchDirectory, HttpError, msg, readStream, safeEqual } from '@shop/kit'
+import { boardView, findPublicOrder, listBoard, listBranchOrders } from '@shop/projector'
 import {
   type Actor,
   counterAppointmentAnswerBodySchema,
@@ -8,16 +8,18 @@ import {
   questionnaireBodySchema,
   rejectOrderBodySchema,
 } from '@shop/shared/contracts'
-import { toBoardOrderView } from '@shop/shared/domain/ordering'
 import type { FastifyInstance } from 'fastify'
+import { AUTH_MESSAGES, canActForBranch, requireStaff } from '../../auth/guard.ts'
 import {
   type CommandDeps,
   type LifecycleCommandInput,
   loadOrder,
+  orderStreamId,
   runOrderCommand,
   withContext,
 } from '../../commands/order-commands.ts'
 import { idempotencyOf, parseBody } from '../../http-helpers.ts'
+import { toOrderEventEntry } from './order-events.ts'
 import { staffOrderAccess } from './staff-access.ts'
 
 export type OrderRouteDeps = CommandDeps & { branches: BranchDirectory }
@@ -68,9 +70,36 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
 
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (req) => {
     await authorizeStaff(req, req.params.id)
-    const { state, version: v } = await loadOrder(deps.db, req.params.id)
+    const [{ state, version: v }, row] = await Promise.all([
+      loadOrder(deps.db, req.params.id),
+      // The ticket number is drawn by the orders projection: null for the moment until then.
+      deps.db
+        .selectFrom('rm_orders')
+        .select('ticket_number')
+        .where('order_id', '=', req.params.id)
+        .executeTakeFirst(),
+    ])
     if (!state) throw new HttpError(404, NOT_FOUND)
-    return { data: { ...toBoardOrderView(state), version: v } }
+    return { data: { ...boardView(state, row?.ticket_number ?? null), version: v } }
+  })
+
+  // The order's timeline from the event store: who did what, when (oldest first).
+  app.get<{ Params: { id: string } }>('/api/orders/:id/events', async (req) => {
+    await authorizeStaff(req, req.params.id)
+    const stream = await readStream(deps.db, orderStreamId(req.params.id))
+    if (stream.events.length === 0) throw new HttpError(404, NOT_FOUND)
+    return { data: stream.events.map(toOrderEventEntry) }
+  })
+
+  // The frontdesk board for a logged-in admin, or an employee of the branch (spec §6): the same
+  // answer as the key route below, for staff who never see the branch's api key.
+  app.get<{ Params: { branchId: string } }>('/api/orders/board/:branchId', async (req) => {
+    const { user } = requireStaff(req)
+    const branch = await deps.branches.get(req.params.branchId)
+    if (!branch) throw new HttpError(404, msg('unknownBranch'), 'branchId')
+    if (!canActForBranch(user, branch.id)) throw new HttpError(403, AUTH_MESSAGES.notPrivileged(req.locale))
+    const rows = await listBoard(deps.db, branch.id, deps.now())
+    return { data: rows.map((r) => ({ ...r.view, version: r.version })) }
   })
 
   app.post<{ Params: { id: string; action: string } }>(
@@ -174,7 +203,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
       const branch = await deps.branches.get(req.params.branchId)
       if (!branch || !safeEqual(branch.apiKey, req.params.apiKey))
         throw new HttpError(403, msg('accessDenied'))
-      const rows = await listBoard(deps.db, branch.id)
+      const rows = await listBoard(deps.db, branch.id, deps.now())
       return { data: rows.map((r) => ({ ...r.view, version: r.version })) }
     },
   )

@@ -12,15 +12,17 @@ export type StaffOrderAccess = (req: FastifyRequest, orderId: string) => Promise
 
 /**
  * Checks that the caller may act on one order: a staff session (admins for every branch,
- * employees for their own, spec §6) or the order's branch api key (X-Api-Key). Answers 404
- * for unknown orders, without telling whether the order exists before a credential is shown.
+ * employees for their own, spec §6) or the order's branch api key (X-Api-Key). A key, when
+ * sent, decides (as on the board socket): the shared frontdesk tablet works even in a browser
+ * that also holds another branch's staff session. Answers 404 for unknown orders, without
+ * telling whether the order exists before a credential is shown.
  */
 export function staffOrderAccess(deps: { db: Db; branches: BranchDirectory }): StaffOrderAccess {
   /** Resolves the order's branch and checks the caller may act for it. */
   return async (req: FastifyRequest, orderId: string): Promise<Actor> => {
     if (!UUID.test(orderId)) throw new HttpError(404, NOT_FOUND)
     const branchId = await orderBranch(deps.db, orderId)
-    const principal = req.principal
+    const principal = req.headers['x-api-key'] === undefined ? req.principal : undefined
     if (principal) {
       // A staff session: admins act for every branch, employees for their own (spec §6).
       if (!branchId) throw new HttpError(404, NOT_FOUND)
