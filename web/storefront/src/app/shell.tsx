@@ -1,6 +1,7 @@
 import { Button, IconButton, Notice, Spinner } from '@shop/ui'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
+import { adminOf } from '../lib/admin-toolbar-gate.ts'
 import { setConsent, useConsent } from '../lib/consent.ts'
 import { useT } from '../lib/i18n.tsx'
 import { LEGAL_PAGES, legalPageText } from '../lib/legal-pages.ts'
@@ -12,6 +13,23 @@ import { Kiosk } from './kiosk.tsx'
 import { Pwa } from './pwa.tsx'
 import { isSelfServicePath } from './router.tsx'
 import { LocalePicker, MainNav, MenuButton } from './shell-nav.tsx'
+
+// Only for a logged-in admin with the toolbar plugin (spec §1): its own chunk, never loaded for
+// anonymous visitors.
+const AdminToolbar = lazy(() =>
+  import('../features/admin-toolbar/admin-toolbar.tsx').then((m) => ({ default: m.AdminToolbar })),
+)
+
+function AdminToolbarSlot() {
+  const { data, reload } = useShopData()
+  const admin = adminOf(data?.config, data?.me)
+  if (!admin) return null
+  return (
+    <Suspense fallback={null}>
+      <AdminToolbar me={admin} onLoggedOut={() => void reload()} />
+    </Suspense>
+  )
+}
 
 /** True on kiosk routes (spec §2: route meta context 'self-service'). */
 export function useSelfService(): boolean {
@@ -39,6 +57,7 @@ export function Shell() {
       <a className="ui-skip-link" href="#main">
         {t('skipToContent')}
       </a>
+      {selfService ? null : <AdminToolbarSlot />}
       <Header />
       {!online || (error && error.status === 0) ? (
         <div className="ui-container shell-offline">

@@ -1,34 +1,13 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { type Theme, useTheme as useSharedTheme } from '@shop/ui'
 import { track } from './analytics.ts'
 
-/** Dark mode (spec §2 header toggle): stored in localStorage, applied as data-theme on <html>. */
-export type Theme = 'light' | 'dark'
-const KEY = 'asp-theme'
-const listeners = new Set<() => void>()
+/** Dark mode (spec §2 header toggle): @shop/ui's, plus the storefront's analytics event. */
+export type { Theme }
 
-function current(): Theme {
-  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'
+function trackTheme(next: Theme): void {
+  track('event', next === 'dark' ? 'enable-dark-mode' : 'disable-dark-mode', 'ui')
 }
 
 export function useTheme(): [Theme, () => void] {
-  const theme = useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    current,
-    () => 'light' as const,
-  )
-  const toggle = useCallback(() => {
-    const next: Theme = current() === 'dark' ? 'light' : 'dark'
-    document.documentElement.dataset.theme = next
-    try {
-      localStorage.setItem(KEY, next)
-    } catch {
-      // storage blocked
-    }
-    track('event', next === 'dark' ? 'enable-dark-mode' : 'disable-dark-mode', 'ui')
-    for (const l of listeners) l()
-  }, [])
-  return [theme, toggle]
+  return useSharedTheme(trackTheme)
 }
