@@ -1,7 +1,8 @@
 /**
- * Builds the storefront (web/storefront/dist) when a source is newer than the last build, so
- * `npm start` and the e2e tests always serve the current code without rebuilding every time.
- * `--force` builds anyway.
+ * Builds the web apps (web/storefront/dist, served at /, and web/backoffice/dist, served at
+ * /backend) when a source of an app is newer than its last build, so `npm start` and the e2e
+ * tests always serve the current code without rebuilding every time. `--force` builds anyway;
+ * `--only=storefront` or `--only=backoffice` builds one.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -10,14 +11,13 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..')
-const app = join(repo, 'web', 'storefront')
-const stamp = join(app, 'dist', 'index.html')
-const sources = [
-  join(app, 'src'),
-  join(app, 'public'),
-  join(app, 'index.html'),
-  join(app, 'vite.config.ts'),
-].concat([join(repo, 'web', 'ui', 'src'), join(repo, 'web', 'live', 'src'), join(repo, 'shared')])
+const APPS = ['storefront', 'backoffice'] as const
+/** What every app is built from besides its own folder. */
+const SHARED_SOURCES = [
+  join(repo, 'web', 'ui', 'src'),
+  join(repo, 'web', 'live', 'src'),
+  join(repo, 'shared'),
+]
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0
@@ -31,11 +31,22 @@ function newest(path: string): number {
   return latest
 }
 
-const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
-const force = process.argv.includes('--force')
-if (!force && built > 0 && sources.every((s) => newest(s) <= built)) {
-  process.stdout.write('storefront: up to date\n')
-} else {
+function build(name: (typeof APPS)[number], force: boolean): void {
+  const app = join(repo, 'web', name)
+  const stamp = join(app, 'dist', 'index.html')
+  const sources = [
+    join(app, 'src'),
+    join(app, 'public'),
+    join(app, 'index.html'),
+    join(app, 'vite.config.ts'),
+    ...SHARED_SOURCES,
+  ]
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
+  if (!force && built > 0 && sources.every((s) => newest(s) <= built)) {
+    process.stdout.write(`${name}: up to date\n`)
+    return
+  }
+  process.stdout.write(`${name}: building\n`)
   const result = spawnSync(
     process.execPath,
     [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
@@ -65,3 +76,7 @@ function precompress(dir: string): void {
     }
   }
 }
+
+const force = process.argv.includes('--force')
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length)
+for (const name of APPS) if (!only || only === name) build(name, force)

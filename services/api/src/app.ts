@@ -15,6 +15,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth } from './auth/guard.ts'
+import { backofficeRoutes } from './backoffice.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
 import { fileRoutes } from './files/files.routes.ts'
 import { localeOf } from './http-helpers.ts'
@@ -58,6 +59,11 @@ export type ApiDeps = {
    * when it was built (`npm run build:web`); false serves none.
    */
   storefrontRoot?: string | false
+  /**
+   * The built back-office to serve under /backend; default web/backoffice/dist when it was built;
+   * false serves none.
+   */
+  backofficeRoot?: string | false
 }
 
 /** The /api routes in their own scope with the command error mapping. */
@@ -121,6 +127,9 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   })
   await registerApi(app, deps)
   if (deps.extend) await deps.extend(app)
+  if (deps.backofficeRoot !== false) {
+    await backofficeRoutes(app, { root: deps.backofficeRoot })
+  }
   if (deps.storefrontRoot !== false) {
     await storefrontRoutes(app, { db: deps.db, root: deps.storefrontRoot })
   }

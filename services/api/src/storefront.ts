@@ -29,6 +29,8 @@ const SERVER_PREFIXES = [
   '/healthz',
   '/readyz',
   '/metrics',
+  // The back-office app (services/api/src/backoffice.ts): '/backend' and everything under it.
+  '/backend/',
 ]
 
 /**

@@ -380,6 +380,16 @@ function writeIndex() {
         `| ${PAGES[r.page] ?? r.page} | ${r.viewport} | [${r.file}](${r.file}) | ${VIEWPORTS[r.viewport].width}×${r.height} | ${Math.round(r.bytes / 1024)} KB |`,
     ),
     '',
+    '# Back-office screenshots',
+    '',
+    'Made by the same `npm run screenshots` from the e2e files of the staff screens, on the same stage:',
+    '',
+    '| Page | Viewport | File | Made by |',
+    '| --- | --- | --- | --- |',
+    '| Frontdesk board, live | tablet landscape 1280×800 | [board-tablet.png](board-tablet.png) | web/e2e/src/frontdesk.e2e.test.ts |',
+    '| Order detail with its event timeline | desktop 1280×900 | [order-detail-desktop.png](order-detail-desktop.png) | web/e2e/src/backoffice-orders.e2e.test.ts |',
+    '| Receipt print view (80 mm) | desktop 1280×900 | [order-receipt-desktop.png](order-receipt-desktop.png) | web/e2e/src/backoffice-orders.e2e.test.ts |',
+    '',
   ]
   writeFileSync(join(DOCS, 'README.md'), lines.join('\n'))
 }

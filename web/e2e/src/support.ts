@@ -50,6 +50,8 @@ export async function startStage(opts: { at?: string } = {}): Promise<Stage> {
   const at = opts.at ?? TUESDAY_10
   const storefront = join(import.meta.dirname, '..', '..', 'storefront', 'dist', 'index.html')
   if (!existsSync(storefront)) throw new Error('the storefront is not built: npm run build:web')
+  const backoffice = join(import.meta.dirname, '..', '..', 'backoffice', 'dist', 'index.html')
+  if (!existsSync(backoffice)) throw new Error('the back-office is not built: npm run build:web')
   const db = await createTestDatabase({ max: 10 })
   // The server's clock runs on from the pinned instant, like the browser's.
   const offset = Date.parse(at) - Date.now()

@@ -3,10 +3,19 @@ import { STATUS_POLL_INTERVAL_MS, WS_PATH } from '@shop/shared/contracts/ws/cons
 
 // Keeps a client's copy of a read model live: WebSocket first, HTTP polling every 10 s while no
 // socket can be held, a snapshot after every (re)connect, and versions so that a stale message
-// never overwrites a newer one. Framework-free: the storefront's status page and the board use
-// it, and it runs in Node 22+ as well (global WebSocket).
+// never overwrites a newer one. An application heartbeat ({type:'ping'} every 10 s; silence for
+// 25 s means dead) notices a half-open socket (tablet wifi, a dropped network) that the browser
+// would otherwise keep "open" until TCP gives up. Framework-free: the storefront's status page
+// and the frontdesk board use it, and it runs in Node 22+ as well (global WebSocket).
 
 export type LiveStatus = 'connecting' | 'live' | 'polling' | 'stopped'
+
+/** Why a subscription stopped for good: the server refused it (socket error or HTTP status). */
+export type LiveRefusal = {
+  code: 'forbidden' | 'not_found' | 'unauthorized'
+  message?: string
+  status?: number
+}
 
 type Socket = Pick<WebSocket, 'send' | 'close' | 'readyState'> & {
   onopen: ((ev: unknown) => void) | null
@@ -23,28 +32,64 @@ export type LiveTransport = {
   pollIntervalMs?: number
   /** Delays between reconnect attempts; the last one repeats. */
   reconnectDelaysMs?: readonly number[]
+  /** An application ping is sent this often while the socket is open (default 10 s). */
+  heartbeatMs?: number
+  /** No message (pong or anything else) for this long means the socket is dead (default 25 s). */
+  silenceMs?: number
   onStatus?: (status: LiveStatus) => void
+  /** The server refused the subscription (wrong key, no session, unknown order): stopped for good. */
+  onRefused?: (refusal: LiveRefusal) => void
 }
+
+export const HEARTBEAT_MS = 10_000
+export const SILENCE_MS = 25_000
 
 type Core = {
   subscribeMessage: WsClientMessage
-  /** Applies a socket message; returns true when it changed the client's copy. */
   onSocketMessage: (msg: WsServerMessage) => void
   poll: () => Promise<void>
   /** Polling stops for good once this is true (a final order). */
   done: () => boolean
 }
 
+export class HttpStatusError extends Error {
+  readonly status: number
+  readonly path: string
+  readonly serverMessage: string | undefined
+  constructor(status: number, path: string, serverMessage?: string) {
+    super(`GET ${path}: ${status}`)
+    this.status = status
+    this.path = path
+    this.serverMessage = serverMessage
+  }
+}
+
+const REFUSED_HTTP: Record<number, LiveRefusal['code']> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+}
+
+type Listener = (ev: unknown) => void
+type EventSource = {
+  addEventListener?: (type: string, l: Listener) => void
+  removeEventListener?: (type: string, l: Listener) => void
+}
+
 function startLive(t: LiveTransport, core: Core): { stop(): void } {
   const WS = t.WebSocketImpl ?? (globalThis.WebSocket as unknown as new (url: string) => Socket)
   const pollMs = t.pollIntervalMs ?? STATUS_POLL_INTERVAL_MS
   const delays = t.reconnectDelaysMs ?? [500, 1000, 2000, 5000, 10_000]
+  const heartbeatMs = t.heartbeatMs ?? HEARTBEAT_MS
+  const silenceMs = t.silenceMs ?? SILENCE_MS
   const wsUrl = `${t.baseUrl.replace(/^http/, 'ws')}${WS_PATH}`
   let stopped = false
   let socket: Socket | undefined
   let attempt = 0
   let pollTimer: ReturnType<typeof setTimeout> | undefined
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined
+  let pingTimer: ReturnType<typeof setInterval> | undefined
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined
   let status: LiveStatus | undefined
 
   const setStatus = (s: LiveStatus) => {
@@ -54,6 +99,12 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
     }
   }
 
+  const refuse = (refusal: LiveRefusal) => {
+    if (stopped) return
+    stop()
+    t.onRefused?.(refusal)
+  }
+
   const schedulePoll = (delay: number) => {
     if (stopped || pollTimer || core.done()) return
     pollTimer = setTimeout(async () => {
@@ -61,15 +112,51 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
       if (stopped || status === 'live') return
       try {
         await core.poll()
-      } catch {
+      } catch (error) {
+        const code = error instanceof HttpStatusError ? REFUSED_HTTP[error.status] : undefined
+        if (code && error instanceof HttpStatusError) {
+          return refuse({ code, status: error.status, message: error.serverMessage })
+        }
         // offline: the next poll tries again
       }
       schedulePoll(pollMs)
     }, delay)
   }
 
+  const clearHeartbeat = () => {
+    if (pingTimer) clearInterval(pingTimer)
+    if (silenceTimer) clearTimeout(silenceTimer)
+    pingTimer = undefined
+    silenceTimer = undefined
+  }
+
+  /** Any message proves the socket alive; silence for `silenceMs` kills it. */
+  const heard = (ws: Socket) => {
+    if (silenceTimer) clearTimeout(silenceTimer)
+    silenceTimer = setTimeout(() => drop(ws), silenceMs)
+  }
+
+  /** Gives up on a socket that is (or looks) dead, and falls back to polling + reconnecting. */
+  const drop = (ws: Socket) => {
+    if (socket !== ws) return
+    socket = undefined
+    clearHeartbeat()
+    ws.onopen = null
+    ws.onmessage = null
+    ws.onclose = null
+    ws.onerror = null
+    try {
+      ws.close()
+    } catch {
+      // already closed
+    }
+    fallBack()
+  }
+
   const connect = () => {
     if (stopped) return
+    if (reconnectTimer) clearTimeout(reconnectTimer)
+    reconnectTimer = undefined
     setStatus(status === 'polling' ? 'polling' : 'connecting')
     let ws: Socket
     try {
@@ -78,45 +165,78 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
       return fallBack()
     }
     socket = ws
+    // A socket that never opens (a black-holed network) is dead after the same silence.
+    heard(ws)
     ws.onopen = () => {
       attempt = 0
+      heard(ws)
       ws.send(JSON.stringify(core.subscribeMessage))
+      pingTimer = setInterval(() => {
+        try {
+          ws.send(JSON.stringify({ type: 'ping' } satisfies WsClientMessage))
+        } catch {
+          drop(ws)
+        }
+      }, heartbeatMs)
     }
     ws.onmessage = (ev) => {
+      heard(ws)
       let msg: WsServerMessage
       try {
         msg = JSON.parse(String(ev.data)) as WsServerMessage
       } catch {
         return
       }
-      if (msg.type === 'snapshot') setStatus('live')
       if (msg.type === 'error' && (msg.code === 'not_found' || msg.code === 'forbidden')) {
         // The server refuses this subscription: polling would be refused too.
-        stop()
+        refuse({ code: msg.code, message: msg.message })
         return
       }
       core.onSocketMessage(msg)
+      if (msg.type === 'snapshot') setStatus('live')
     }
     ws.onerror = () => {}
-    ws.onclose = () => {
-      if (socket === ws) socket = undefined
-      fallBack()
-    }
+    ws.onclose = () => drop(ws)
   }
 
   const fallBack = () => {
     if (stopped) return
     setStatus('polling')
     schedulePoll(0)
+    if (reconnectTimer) return
     const delay = delays[Math.min(attempt++, delays.length - 1)] ?? 10_000
     reconnectTimer = setTimeout(connect, delay)
   }
 
+  // The browser knows when the network goes: do not wait for the silence timeout, and
+  // reconnect at once when it is back.
+  const win = globalThis as EventSource
+  const onOffline = () => {
+    if (socket) drop(socket)
+  }
+  const onOnline = () => {
+    if (stopped || socket) return
+    attempt = 0
+    connect()
+  }
+  win.addEventListener?.('offline', onOffline)
+  win.addEventListener?.('online', onOnline)
+
   const stop = () => {
+    if (stopped) return
     stopped = true
+    win.removeEventListener?.('offline', onOffline)
+    win.removeEventListener?.('online', onOnline)
     if (pollTimer) clearTimeout(pollTimer)
     if (reconnectTimer) clearTimeout(reconnectTimer)
-    socket?.close()
+    clearHeartbeat()
+    const ws = socket
+    socket = undefined
+    if (ws) {
+      ws.onclose = null
+      ws.onmessage = null
+      ws.close()
+    }
     setStatus('stopped')
   }
 
@@ -127,8 +247,11 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
 export type Versioned<T> = { version: number; data: T }
 
 async function getData<T>(t: LiveTransport, path: string): Promise<T> {
-  const res = await (t.fetchImpl ?? fetch)(`${t.baseUrl}${path}`)
-  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`)
+  const res = await (t.fetchImpl ?? fetch)(`${t.baseUrl}${path}`, { credentials: 'same-origin' })
+  if (!res.ok) {
+    const body = (await res.json().catch(() => undefined)) as { errors?: { message?: string }[] } | undefined
+    throw new HttpStatusError(res.status, path, body?.errors?.[0]?.message)
+  }
   return ((await res.json()) as { data: T }).data
 }
 
@@ -159,42 +282,88 @@ export function watchOrder<T extends { status?: string }>(
   return { stop: live.stop, current: () => current }
 }
 
-/** A branch board by branch id + api key: the frontdesk tablet. */
+/**
+ * Replaces a board's map by a snapshot: every order of the snapshot, except where the local
+ * copy is newer (an update that overtook the snapshot), and nothing that the snapshot lacks
+ * (orders that left the board while the socket was down). Returns the same map when nothing
+ * changed, so a caller can skip a render.
+ */
+export function replaceBySnapshot<T>(
+  local: ReadonlyMap<string, Versioned<T>>,
+  snapshot: Iterable<{ orderId: string; version: number; data: T }>,
+): Map<string, Versioned<T>> | undefined {
+  const next = new Map<string, Versioned<T>>()
+  let changed = false
+  for (const o of snapshot) {
+    const had = local.get(o.orderId)
+    if (had && had.version >= o.version) next.set(o.orderId, had)
+    else {
+      next.set(o.orderId, { version: o.version, data: o.data })
+      changed = true
+    }
+  }
+  if (next.size !== local.size) changed = true
+  else for (const id of local.keys()) if (!next.has(id)) changed = true
+  return changed ? next : undefined
+}
+
+/**
+ * A branch board: the frontdesk tablet by branch id + api key, or a logged-in employee's
+ * board by branch id alone (the session cookie authorises the socket and the HTTP snapshot).
+ * `onChange` gets a new Map on every change; entries of orders that did not change are the
+ * same objects as before, so a UI can memoise per order.
+ */
 export function watchBoard<T>(
   t: LiveTransport & {
     branchId: string
-    apiKey: string
+    /** Without a key the board runs on the staff session (`/api/orders/board/:branchId`). */
+    apiKey?: string
     onChange: (orders: Map<string, Versioned<T>>) => void
   },
-): { stop(): void; current(): Map<string, Versioned<T>> } {
-  const orders = new Map<string, Versioned<T>>()
-  const apply = (orderId: string, version: number, data: T) => {
+): {
+  stop(): void
+  current(): Map<string, Versioned<T>>
+  /** Applies a copy fetched elsewhere (a command's re-GET) unless the board already holds a newer one. */
+  put(orderId: string, version: number, data: T): void
+} {
+  let orders = new Map<string, Versioned<T>>()
+  const put = (orderId: string, version: number, data: T) => {
     const had = orders.get(orderId)
-    if (had && version <= had.version) return false
+    if (had && version <= had.version) return
+    orders = new Map(orders)
     orders.set(orderId, { version, data })
-    return true
+    t.onChange(orders)
   }
+  const replace = (snapshot: Iterable<{ orderId: string; version: number; data: T }>) => {
+    const next = replaceBySnapshot(orders, snapshot)
+    if (next) {
+      orders = next
+      t.onChange(orders)
+    }
+  }
+  const branch = encodeURIComponent(t.branchId)
+  const pollPath = t.apiKey
+    ? `/api/orders/frontdesk/${branch}/${encodeURIComponent(t.apiKey)}`
+    : `/api/orders/board/${branch}`
+  const subscribeMessage = (
+    t.apiKey
+      ? { type: 'subscribe', topic: 'board', branchId: t.branchId, apiKey: t.apiKey }
+      : { type: 'subscribe', topic: 'board', branchId: t.branchId }
+  ) as WsClientMessage
   const live = startLive(t, {
-    subscribeMessage: { type: 'subscribe', topic: 'board', branchId: t.branchId, apiKey: t.apiKey },
+    subscribeMessage,
     onSocketMessage: (msg) => {
       if (msg.type === 'snapshot' && msg.topic === 'board') {
-        let changed = false
-        for (const o of msg.orders) changed = apply(o.orderId, o.version, o.data as T) || changed
-        if (changed) t.onChange(orders)
+        replace(msg.orders.map((o) => ({ orderId: o.orderId, version: o.version, data: o.data as T })))
       } else if (msg.type === 'update' && msg.topic === 'board') {
-        if (apply(msg.orderId, msg.version, msg.data as T)) t.onChange(orders)
+        put(msg.orderId, msg.version, msg.data as T)
       }
     },
     poll: async () => {
-      const list = await getData<(T & { id: string; version: number })[]>(
-        t,
-        `/api/orders/frontdesk/${encodeURIComponent(t.branchId)}/${encodeURIComponent(t.apiKey)}`,
-      )
-      let changed = false
-      for (const o of list) changed = apply(o.id, o.version, o) || changed
-      if (changed) t.onChange(orders)
+      const list = await getData<(T & { id: string; version: number })[]>(t, pollPath)
+      replace(list.map((o) => ({ orderId: o.id, version: o.version, data: o })))
     },
     done: () => false,
   })
-  return { stop: live.stop, current: () => orders }
+  return { stop: live.stop, current: () => orders, put }
 }

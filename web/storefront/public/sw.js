@@ -21,7 +21,8 @@ self.addEventListener('message', (event) => {
   if (event.data === 'skip-waiting') self.skipWaiting()
 })
 
-const NETWORK_ONLY = ['/api/', '/ws', '/image/', '/upload/', '/payments/']
+// The back-office (/backend, its own app) is never cached nor answered with the storefront.
+const NETWORK_ONLY = ['/api/', '/ws', '/image/', '/upload/', '/payments/', '/backend']
 
 self.addEventListener('fetch', (event) => {
   const request = event.request

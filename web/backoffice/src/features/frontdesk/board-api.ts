@@ -1,0 +1,78 @@
+import { ApiError, apiGet, apiRaw, apiSend, publicClient } from '../../lib/api.ts'
+import type { BoardOrder, CardAction } from './board-model.ts'
+
+/**
+ * How a board reaches the server: the shared tablet with the branch's api key (no login; every
+ * call carries X-Api-Key, and a 401 is not a reason to leave for the login page), or a staff
+ * member's session (cookie + X-XSRF-TOKEN, any 401 goes to the login page: lib/api.ts).
+ */
+export type BoardAccess =
+  | { kind: 'key'; branchId: string; apiKey: string }
+  | { kind: 'session'; branchId: string }
+
+export type BoardApi = {
+  access: BoardAccess
+  /** The order as the board shows it, with its version (GET /api/orders/:id). */
+  get(orderId: string): Promise<BoardOrder>
+  /** A status command or the counter-appointment, always with the card's version. */
+  command(
+    orderId: string,
+    action: CardAction,
+    version: number,
+    extra?: Record<string, unknown>,
+  ): Promise<void>
+  resend(orderId: string, channel: 'email' | 'sms'): Promise<void>
+  /** The receipt: the print view route for sessions; the PDF (as a blob URL) for the key board. */
+  receipt(orderId: string): Promise<string>
+}
+
+export function boardApi(access: BoardAccess): BoardApi {
+  const keyHeaders: Record<string, string> = access.kind === 'key' ? { 'X-Api-Key': access.apiKey } : {}
+  const init: RequestInit = { headers: keyHeaders }
+  const get = <T>(path: string) =>
+    access.kind === 'key' ? publicClient.request<T>('GET', path, undefined, init) : apiGet<T>(path)
+  const post = <T>(path: string, body?: unknown) =>
+    access.kind === 'key' ? publicClient.request<T>('POST', path, body, init) : apiSend<T>('POST', path, body)
+  const order = (id: string) => `/orders/${encodeURIComponent(id)}`
+  return {
+    access,
+    get: (orderId) => get<BoardOrder>(order(orderId)),
+    async command(orderId, action, version, extra = {}) {
+      const path =
+        action === 'counter-appointment'
+          ? `${order(orderId)}/counter-appointment`
+          : `${order(orderId)}/status/${action}`
+      await post(path, { version, ...extra })
+    },
+    async resend(orderId, channel) {
+      await post(`${order(orderId)}/resend-new-order-${channel === 'email' ? 'email' : 'sms'}`)
+    },
+    async receipt(orderId) {
+      if (access.kind === 'session') return `/backend/orders/${encodeURIComponent(orderId)}/receipt`
+      const res =
+        access.kind === 'key'
+          ? await publicClient.raw('POST', `${order(orderId)}/print`, { format: 'pdf' }, init)
+          : await apiRaw('POST', `${order(orderId)}/print`, { format: 'pdf' })
+      const type = res.headers.get('content-type') ?? ''
+      if (!type.includes('pdf')) throw new ApiError(res.status, [])
+      return URL.createObjectURL(await res.blob())
+    },
+  }
+}
+
+/** The branch facts the board needs (public: GET /api/branches). */
+export type BoardBranch = { id: string; name: string; timeZone: string; missedOrderMinutes?: number }
+
+export async function loadBranch(branchId: string): Promise<BoardBranch | undefined> {
+  const branches = await publicClient.request<BoardBranch[]>('GET', '/branches')
+  return branches.find((b) => b.id === branchId)
+}
+
+export async function loadCurrency(): Promise<string> {
+  try {
+    const config = await publicClient.request<{ currency?: string } | null>('GET', '/config')
+    return config?.currency ?? 'CHF'
+  } catch {
+    return 'CHF'
+  }
+}

@@ -1,0 +1,178 @@
+import type { BoardOrderView, StaffAction } from '@shop/shared/domain/ordering/order.views.ts'
+
+// The frontdesk board's pure rules: which lane an order is in, what counts as missed, what a
+// 409 changed, which orders are still to be announced. No React, no I/O: unit tested.
+
+export type BoardOrder = BoardOrderView & { version: number }
+
+export const LANES = ['new', 'confirmed', 'ready', 'done'] as const
+export type Lane = (typeof LANES)[number]
+
+/** Finished orders stay in the "done today" lane this long (the read model's 18 h window). */
+export const DONE_RETENTION_MS = 18 * 60 * 60 * 1000
+export const DEFAULT_MISSED_ORDER_MINUTES = 4
+/** How often the missed flags and the done lane are re-evaluated against the clock. */
+export const CLOCK_TICK_MS = 15_000
+/** The new-order sound repeats this often until someone acts on the board. */
+export const ALERT_REPEAT_MS = 5_000
+
+export function laneOf(status: BoardOrder['status']): Lane {
+  switch (status) {
+    case 'awaitingConfirmation':
+      return 'new'
+    case 'confirmed':
+      return 'confirmed'
+    case 'ready':
+    case 'inDelivery':
+      return 'ready'
+    default:
+      return 'done'
+  }
+}
+
+/** When a finished order finished: its last timeline step, else its last change. */
+export function finishedAt(order: Pick<BoardOrder, 'timeline' | 'updatedAt'>): number {
+  const last = order.timeline.at(-1)
+  return Date.parse(last?.at ?? order.updatedAt)
+}
+
+export function isMissed(
+  order: Pick<BoardOrder, 'status' | 'createdAt'>,
+  now: number,
+  missedOrderMinutes: number,
+): boolean {
+  return (
+    order.status === 'awaitingConfirmation' &&
+    Date.parse(order.createdAt) <= now - missedOrderMinutes * 60_000
+  )
+}
+
+export type LaneOrders = Record<Lane, BoardOrder[]>
+
+/**
+ * The orders by lane, each lane in working order: new and in-progress orders by when they are
+ * due (the oldest request first), done orders newest first. Done orders older than 18 h leave.
+ */
+export function lanesOf(orders: Iterable<BoardOrder>, now: number): LaneOrders {
+  const lanes: LaneOrders = { new: [], confirmed: [], ready: [], done: [] }
+  for (const order of orders) {
+    const lane = laneOf(order.status)
+    if (lane === 'done' && finishedAt(order) < now - DONE_RETENTION_MS) continue
+    lanes[lane].push(order)
+  }
+  const due = (o: BoardOrder) => Date.parse(o.dueAt ?? o.createdAt)
+  const byDue = (a: BoardOrder, b: BoardOrder) =>
+    due(a) - due(b) || Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id)
+  lanes.new.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id))
+  lanes.confirmed.sort(byDue)
+  lanes.ready.sort(byDue)
+  lanes.done.sort((a, b) => finishedAt(b) - finishedAt(a) || a.id.localeCompare(b.id))
+  return lanes
+}
+
+export type OrderKind = 'takeaway' | 'delivery' | 'dineIn'
+
+export function orderKindOf(order: Pick<BoardOrder, 'isDelivery' | 'isDineIn'>): OrderKind {
+  return order.isDelivery ? 'delivery' : order.isDineIn ? 'dineIn' : 'takeaway'
+}
+
+/** The card's buttons, in this order; cancel stays in the order detail (not a counter action). */
+export const CARD_ACTIONS = [
+  'confirm',
+  'reject',
+  'counter-appointment',
+  'in-delivery',
+  'completed',
+  'delivered',
+] as const satisfies readonly StaffAction[]
+export type CardAction = (typeof CARD_ACTIONS)[number]
+
+export function cardActions(order: Pick<BoardOrder, 'allowedActions'>): CardAction[] {
+  return CARD_ACTIONS.filter((a) => order.allowedActions.includes(a))
+}
+
+/** What changed between the card's copy and the server's current order (shown on a 409). */
+export type OrderChange =
+  | { field: 'status'; from: BoardOrder['status']; to: BoardOrder['status'] }
+  | { field: 'appointment'; from: string | null; to: string | null }
+  | { field: 'items'; added: string[]; removed: string[]; changed: string[] }
+  | { field: 'paymentStatus'; from: BoardOrder['paymentStatus']; to: BoardOrder['paymentStatus'] }
+  | { field: 'total'; from: number; to: number }
+
+const itemLabel = (i: BoardOrder['items'][number]) => `${i.amount} ${i.unit} ${i.name}`.replace(/\s+/g, ' ')
+
+export function diffOrders(
+  before: Pick<BoardOrder, 'status' | 'dueAt' | 'items' | 'paymentStatus' | 'totalGross'>,
+  after: Pick<BoardOrder, 'status' | 'dueAt' | 'items' | 'paymentStatus' | 'totalGross'>,
+): OrderChange[] {
+  const changes: OrderChange[] = []
+  if (before.status !== after.status) changes.push({ field: 'status', from: before.status, to: after.status })
+  if ((before.dueAt ?? null) !== (after.dueAt ?? null))
+    changes.push({ field: 'appointment', from: before.dueAt ?? null, to: after.dueAt ?? null })
+  const was = new Map(before.items.map((i) => [i.itemId, i]))
+  const now = new Map(after.items.map((i) => [i.itemId, i]))
+  const added = after.items.filter((i) => !was.has(i.itemId)).map(itemLabel)
+  const removed = before.items.filter((i) => !now.has(i.itemId)).map(itemLabel)
+  const changed = after.items
+    .filter((i) => {
+      const old = was.get(i.itemId)
+      return old !== undefined && JSON.stringify(old) !== JSON.stringify(i)
+    })
+    .map(itemLabel)
+  if (added.length + removed.length + changed.length > 0)
+    changes.push({ field: 'items', added, removed, changed })
+  if (before.paymentStatus !== after.paymentStatus)
+    changes.push({ field: 'paymentStatus', from: before.paymentStatus, to: after.paymentStatus })
+  if (before.totalGross !== after.totalGross)
+    changes.push({ field: 'total', from: before.totalGross, to: after.totalGross })
+  return changes
+}
+
+/**
+ * The announcement state: orders awaiting confirmation that nobody has acknowledged yet. An
+ * interaction with the board acknowledges everything awaiting at that moment; an order that
+ * leaves "awaiting confirmation" needs no announcement any more.
+ */
+export function unacknowledged(
+  orders: Iterable<Pick<BoardOrder, 'id' | 'status'>>,
+  acknowledged: ReadonlySet<string>,
+): string[] {
+  const out: string[] = []
+  for (const o of orders) if (o.status === 'awaitingConfirmation' && !acknowledged.has(o.id)) out.push(o.id)
+  return out
+}
+
+/** Spec §3 client-side switches: localStorage '1' / '0', both shown by default. */
+export const SWITCH_KEYS = { customer: 'showCustomerData', product: 'showProductData' } as const
+
+export function readSwitch(storage: Pick<Storage, 'getItem'> | undefined, key: string): boolean {
+  try {
+    return storage?.getItem(key) !== '0'
+  } catch {
+    return true
+  }
+}
+
+/**
+ * A date and a time typed in the branch's zone ('2026-11-24', '14:30') as an ISO instant with
+ * offset, for the counter-appointment command; undefined when either is not valid.
+ */
+export function zonedIso(
+  date: string,
+  time: string,
+  offsetMsAt: (utcGuess: number) => number,
+): string | undefined {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
+  const t = /^(\d{2}):(\d{2})$/.exec(time)
+  if (!d || !t) return undefined
+  const [y, mo, da] = [Number(d[1]), Number(d[2]), Number(d[3])]
+  const [h, mi] = [Number(t[1]), Number(t[2])]
+  if (mo < 1 || mo > 12 || da < 1 || da > 31 || h > 23 || mi > 59) return undefined
+  const wall = Date.UTC(y, mo - 1, da, h, mi)
+  const check = new Date(wall)
+  if (check.getUTCDate() !== da) return undefined
+  // The offset at the instant itself (two passes settle around a DST change).
+  let instant = wall - offsetMsAt(wall)
+  instant = wall - offsetMsAt(instant)
+  return new Date(instant).toISOString()
+}

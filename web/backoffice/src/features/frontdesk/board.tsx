@@ -1,0 +1,280 @@
+import { Button, Icon, Notice, Spinner } from '@shop/ui'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { redirectToLogin } from '../../lib/api.ts'
+import { useT } from '../../lib/i18n.tsx'
+import { type BoardAccess, type BoardBranch, boardApi, loadBranch, loadCurrency } from './board-api.ts'
+import {
+  type BoardOrder,
+  CLOCK_TICK_MS,
+  DEFAULT_MISSED_ORDER_MINUTES,
+  isMissed,
+  LANES,
+  type Lane,
+  lanesOf,
+  readSwitch,
+  SWITCH_KEYS,
+} from './board-model.ts'
+import { type CardEnv, CardEnvContext, createCardMessages, OrderCard } from './order-card.tsx'
+import { useBoardAlerts } from './use-alerts.ts'
+import { useLiveBoard } from './use-live-board.ts'
+import './frontdesk.css'
+
+const LANE_ICONS = { new: 'clock', confirmed: 'check', ready: 'bag', done: 'star' } as const
+
+function useSwitch(key: string): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => readSwitch(globalThis.localStorage, key))
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === key) setOn(e.newValue !== '0')
+    }
+    addEventListener('storage', onStorage)
+    return () => removeEventListener('storage', onStorage)
+  }, [key])
+  const set = useCallback(
+    (next: boolean) => {
+      setOn(next)
+      try {
+        localStorage.setItem(key, next ? '1' : '0')
+      } catch {
+        // private mode: the switch holds for this page
+      }
+    },
+    [key],
+  )
+  return [on, set]
+}
+
+/** The clock the board runs on, re-read every 15 s (missed flags, the done lane's 18 h). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+/**
+ * The live order board of one branch (issue 6 point 2): four lanes, memoised cards, the new-order
+ * alert, the offline banner, the missed flags and the spec §3 switches. `access` decides whether
+ * it runs on the branch's api key (the counter tablet) or on the staff session.
+ */
+export function Board({ access }: { access: BoardAccess }) {
+  const t = useT('bo-frontdesk')
+  const live = useLiveBoard(access)
+  const now = useNow()
+  const [branch, setBranch] = useState<BoardBranch | undefined>()
+  const [currency, setCurrency] = useState('CHF')
+  const [showCustomer, setShowCustomer] = useSwitch(SWITCH_KEYS.customer)
+  const [showProduct, setShowProduct] = useSwitch(SWITCH_KEYS.product)
+  const boardRef = useRef<HTMLDivElement>(null)
+  const headingId = useId()
+
+  useEffect(() => {
+    let stopped = false
+    loadBranch(access.branchId)
+      .then((b) => {
+        if (!stopped) setBranch(b)
+      })
+      .catch(() => {})
+    loadCurrency().then((c) => {
+      if (!stopped) setCurrency(c)
+    })
+    return () => {
+      stopped = true
+    }
+  }, [access.branchId])
+
+  useEffect(() => {
+    if (live.refusal?.code === 'unauthorized' && access.kind === 'session') redirectToLogin()
+  }, [live.refusal, access.kind])
+
+  const timeZone = branch?.timeZone ?? 'Europe/Zurich'
+  const missedMinutes = branch?.missedOrderMinutes ?? DEFAULT_MISSED_ORDER_MINUTES
+  const { put } = live
+  // The cards' shared environment: stable unless the branch facts change.
+  const api = useMemo(() => boardApi(access), [access])
+  const [messages] = useState(createCardMessages)
+  const env = useMemo<CardEnv>(
+    () => ({ api, timeZone, currency, put, now: () => Date.now(), messages }),
+    [api, timeZone, currency, put, messages],
+  )
+
+  const lanes = useMemo(() => lanesOf(live.orders, now), [live.orders, now])
+  const missedCount = useMemo(
+    () => lanes.new.filter((o) => isMissed(o, now, missedMinutes)).length,
+    [lanes, now, missedMinutes],
+  )
+  const alerts = useBoardAlerts(live.orders, boardRef, (o: BoardOrder) => ({
+    title: t('notification.title', { number: o.ticketNumber ?? '' }),
+    body: t('notification.body', { name: o.customerName, kind: t(`ordering:orderType.${kindOf(o)}`) }),
+  }))
+
+  if (live.refusal && live.refusal.code !== 'unauthorized') {
+    return <Refusal access={access} message={live.refusal.message} />
+  }
+
+  const offline = live.loaded && live.status !== 'live' && live.status !== 'stopped'
+  const title = branch ? t('title', { branch: branch.name }) : t('titleShort')
+
+  return (
+    <div
+      ref={boardRef}
+      className={`fd-board${offline ? ' fd-board--offline' : ''}`}
+      data-live={live.status}
+      data-alerting={alerts.alerting ? 'true' : 'false'}
+      data-sound={alerts.soundOn ? 'on' : 'off'}
+      // Click, not pointerdown: the banners that go away must not move the button under the finger.
+      onClickCapture={alerts.acknowledge}
+      onKeyDownCapture={alerts.acknowledge}
+    >
+      <header className="fd-header">
+        <h1 id={headingId} className="fd-header__title">
+          {title}
+        </h1>
+        <p className="fd-header__counts">
+          <span className="fd-count">
+            <Icon name="clock" />
+            {t('count.new', { count: lanes.new.length })}
+          </span>
+          <span className={`fd-count${missedCount > 0 ? ' fd-count--missed' : ''}`} data-missed={missedCount}>
+            <Icon name="warning" />
+            {t('count.missed', { count: missedCount })}
+          </span>
+          <span className={`fd-live fd-live--${offline ? 'offline' : live.status}`}>
+            <Icon name={offline ? 'wifiOff' : 'check'} />
+            {t(offline ? 'live.offline' : live.status === 'live' ? 'live.live' : 'live.connecting')}
+          </span>
+        </p>
+        <div className="fd-header__switches">
+          <label className="fd-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={showCustomer}
+              checked={showCustomer}
+              onChange={(e) => setShowCustomer(e.target.checked)}
+            />
+            {t('switch.customer')}
+          </label>
+          <label className="fd-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={showProduct}
+              checked={showProduct}
+              onChange={(e) => setShowProduct(e.target.checked)}
+            />
+            {t('switch.product')}
+          </label>
+          {alerts.notifications === 'default' ? (
+            <Button small variant="secondary" onClick={() => void alerts.askNotifications()}>
+              {t('notification.ask')}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      {offline ? (
+        <div className="fd-offline" role="alert">
+          <Icon name="wifiOff" />
+          <strong>{t('offline')}</strong>
+        </div>
+      ) : null}
+      {!alerts.soundOn ? (
+        <button type="button" className="fd-sound" onClick={alerts.acknowledge}>
+          <Icon name="info" />
+          {t('sound.enable')}
+        </button>
+      ) : null}
+      <div role="status" className={alerts.alerting ? 'fd-alert' : 'fd-alert fd-alert--quiet'}>
+        {alerts.alerting ? (
+          <>
+            <Icon name="warning" />
+            {t('alert.new', { count: alerts.pendingCount })}
+          </>
+        ) : null}
+      </div>
+
+      {!live.loaded ? (
+        <Spinner label={t('loading')} />
+      ) : (
+        <CardEnvContext.Provider value={env}>
+          <div className="fd-lanes" aria-busy={offline ? true : undefined}>
+            {LANES.map((lane) => (
+              <LaneColumn
+                key={lane}
+                lane={lane}
+                orders={lanes[lane]}
+                now={now}
+                missedMinutes={missedMinutes}
+                showCustomer={showCustomer}
+                showProduct={showProduct}
+              />
+            ))}
+          </div>
+        </CardEnvContext.Provider>
+      )}
+    </div>
+  )
+}
+
+function kindOf(o: BoardOrder) {
+  return o.isDelivery ? 'delivery' : o.isDineIn ? 'dineIn' : 'takeaway'
+}
+
+function LaneColumn({
+  lane,
+  orders,
+  now,
+  missedMinutes,
+  showCustomer,
+  showProduct,
+}: {
+  lane: Lane
+  orders: BoardOrder[]
+  now: number
+  missedMinutes: number
+  showCustomer: boolean
+  showProduct: boolean
+}) {
+  const t = useT('bo-frontdesk')
+  const id = useId()
+  return (
+    <section className={`fd-lane fd-lane--${lane}`} aria-labelledby={id} data-lane={lane}>
+      <h2 id={id} className="fd-lane__title">
+        <Icon name={LANE_ICONS[lane]} />
+        {t(`lane.${lane}`)} <span className="fd-lane__count">({orders.length})</span>
+      </h2>
+      {orders.length === 0 ? (
+        <p className="fd-lane__empty">{t('lane.empty')}</p>
+      ) : (
+        <ul className="fd-lane__cards">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <OrderCard
+                order={order}
+                showCustomer={showCustomer}
+                showProduct={showProduct}
+                missed={lane === 'new' && isMissed(order, now, missedMinutes)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function Refusal({ access, message }: { access: BoardAccess; message?: string }) {
+  const t = useT('bo-frontdesk')
+  return (
+    <div className="fd-refusal">
+      <h1>{t('refused.title')}</h1>
+      <Notice tone="danger" live="assertive">
+        <p>{message ?? t('refused.generic')}</p>
+        <p>{t(access.kind === 'key' ? 'refused.key' : 'refused.session')}</p>
+      </Notice>
+    </div>
+  )
+}

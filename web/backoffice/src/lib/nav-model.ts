@@ -1,0 +1,34 @@
+import { type Branch, boardBranches, isAdmin, type Me } from './auth-model.ts'
+
+/** One entry of the back-office navigation: a path under /backend and its text key (bo-shell). */
+export type NavItem = { to: string; label: string; params?: Record<string, string>; end?: boolean }
+export type NavGroup = { label: string; items: NavItem[] }
+
+/**
+ * The navigation by role (spec §6): both roles see the order lists (the server limits an
+ * employee's to their branches); the boards are every branch's for an admin and the own
+ * branches' for an employee.
+ */
+export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
+  const groups: NavGroup[] = [
+    {
+      label: 'nav.orders',
+      items: [
+        { to: '/orders', label: 'nav.current', end: true },
+        { to: '/orders/missed', label: 'nav.missed' },
+        { to: '/orders/history', label: 'nav.history' },
+      ],
+    },
+  ]
+  const boards = boardBranches(me, branches)
+  // An employee whose branch is not in the list (not loaded): the ids they belong to.
+  const own =
+    boards.length === 0 && !isAdmin(me) ? me.user.branches.map((b) => ({ id: b.id, name: b.id })) : boards
+  if (own.length > 0) {
+    groups.push({
+      label: 'nav.boards',
+      items: own.map((b) => ({ to: `/board/${b.id}`, label: 'nav.board', params: { branch: b.name } })),
+    })
+  }
+  return groups
+}
