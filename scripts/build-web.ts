@@ -15,6 +15,7 @@ const APPS = ['storefront', 'backoffice'] as const
 /** What every app is built from besides its own folder. */
 const SHARED_SOURCES = [
   join(repo, 'web', 'ui', 'src'),
+  join(repo, 'web', 'ui', 'vite-app.ts'),
   join(repo, 'web', 'live', 'src'),
   join(repo, 'shared'),
 ]

@@ -1,44 +1,10 @@
 import { fileURLToPath } from 'node:url'
-import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
+import { webAppConfig } from '../ui/vite-app.ts'
 
-// In development Vite serves the app and passes the API, the socket and the files to the shop
-// (`npm start` on port 3000, or SHOP_URL). In production the API process serves dist/.
-const target = process.env.SHOP_URL ?? 'http://127.0.0.1:3000'
-
-const SHARED_I18N = fileURLToPath(new URL('../../shared/i18n/index.ts', import.meta.url))
-const BROWSER_I18N = fileURLToPath(new URL('./src/lib/i18n-catalogues.ts', import.meta.url))
-
-/**
- * Every import of the shared catalogue module (the domain's too) gets the browser's version:
- * the same functions, only the customer's catalogues, other locales on demand.
- */
-function browserCatalogues(): Plugin {
-  return {
-    name: 'shop-browser-catalogues',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!source.includes('i18n') || importer === BROWSER_I18N) return null
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
-      return resolved?.id === SHARED_I18N ? BROWSER_I18N : null
-    },
-  }
-}
-
-export default defineConfig({
-  plugins: [browserCatalogues(), react()],
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    reportCompressedSize: false,
-  },
-  server: {
-    proxy: {
-      '/api': target,
-      '/image': target,
-      '/upload': target,
-      '/payments': target,
-      '/ws': { target: target.replace(/^http/, 'ws'), ws: true },
-    },
-  },
-})
+// The storefront (docs/storefront.md); the shared settings are in web/ui/vite-app.ts.
+export default defineConfig(
+  webAppConfig({
+    browserI18n: fileURLToPath(new URL('./src/lib/i18n-catalogues.ts', import.meta.url)),
+  }),
+)

@@ -100,6 +100,7 @@ export {
   taxRateFor,
   unitPrice,
 } from './pricing.ts'
+export { toDomainProduct, toSchedule } from './resources.ts'
 export type {
   CountableUnit,
   Dimension,

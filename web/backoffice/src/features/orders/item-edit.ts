@@ -6,11 +6,9 @@
  */
 import {
   type CartItemPart,
-  type ConfigurableOption,
   type ConfigurablePart,
   type ItemProblem,
   itemProblems,
-  type PartType,
   type Product,
   priceForAmount,
   quantityRulesFor,
@@ -25,49 +23,7 @@ export type OrderItem = StaffOrder['items'][number]
 
 export type ItemDraft = { amount: number; unit: Unit; parts: CartItemPart[] }
 
-type Resource = Record<string, unknown> & { id: string }
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-
-/** A product resource of /api/init as the catalogue rules read it (nulls to the domain's absences). */
-export function toDomainProduct(resource: Resource): Product {
-  const r = resource as Resource & Partial<Product>
-  const parts = ((r.config as { parts?: unknown[] } | null | undefined)?.parts ?? []) as Record<
-    string,
-    unknown
-  >[]
-  return {
-    ...(r as unknown as Product),
-    id: r.id,
-    uid: text(r.uid),
-    name: text(r.name),
-    description: text(r.description),
-    price: typeof r.price === 'number' ? r.price : 0,
-    unit: r.unit ?? 'piece',
-    alternativeUnits: r.alternativeUnits ?? [],
-    minimumQuantity: r.minimumQuantity ?? null,
-    maximumQuantity: r.maximumQuantity ?? null,
-    quantityStepSize: r.quantityStepSize ?? null,
-    defaultQuantity: r.defaultQuantity ?? null,
-    defaultUnit: r.defaultUnit ?? null,
-    calculationModel: r.calculationModel ?? 'fixed',
-    isPriceHidden: r.isPriceHidden === true,
-    isEnabled: r.isEnabled !== false,
-    schedule: null,
-    isStepByStep: r.isStepByStep === true,
-    config: {
-      parts: parts.map((part) => ({
-        name: text(part.name),
-        type: part.type as PartType,
-        optional: part.optional === true,
-        options: (part.options as readonly ConfigurableOption[] | undefined) ?? [],
-      })),
-    },
-    isLeadTimeEnabled: r.isLeadTimeEnabled === true,
-    leadTimeType: r.leadTimeType ?? null,
-    leadTimeValue: r.leadTimeValue ?? null,
-  }
-}
+export { toDomainProduct } from '@shop/shared/domain/catalogue'
 
 /** The ordered item's product in today's catalogue (by uid), or null when it is gone. */
 export function productOf(item: Pick<OrderItem, 'productUid'>, products: readonly Product[]): Product | null {

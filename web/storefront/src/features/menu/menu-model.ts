@@ -3,73 +3,16 @@
  * take (shared/domain/catalogue), and the few display decisions of this page. No rule lives
  * here; every rule is a call into the domain.
  */
-import type {
-  Category,
-  ConfigurableOption,
-  Menu,
-  OrderType,
-  PartType,
-  Product,
-  Schedule,
-  Unit,
-} from '@shop/shared/domain/catalogue'
-import { isCountableUnit, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
+import type { Category, Menu, OrderType, PartType, Unit } from '@shop/shared/domain/catalogue'
+import { isCountableUnit, toDomainProduct, toSchedule, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
 import type { MoneyLocale } from '@shop/shared/domain/common'
 import type { OpeningHoursRule } from '@shop/shared/domain/scheduling'
 
 type Resource = Record<string, unknown> & { id: string }
 
-/** Resource schedules say null for "no condition"; the domain rules leave the key out. */
-export function toSchedule(value: unknown): Schedule | null {
-  if (!Array.isArray(value) || value.length === 0) return null
-  return value.map((entry: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null && v !== undefined)),
-  ) as Schedule
-}
+export { toDomainProduct, toSchedule }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-
-/** A product resource as the catalogue rules see it (nulls to the domain's absences). */
-export function toDomainProduct(resource: Resource): Product {
-  const r = resource as Resource & Partial<Product>
-  const parts = ((r.config as { parts?: unknown[] } | null | undefined)?.parts ?? []) as Record<
-    string,
-    unknown
-  >[]
-  return {
-    ...(r as unknown as Product),
-    id: r.id,
-    description: text(r.description),
-    allergens: typeof r.allergens === 'string' ? r.allergens : null,
-    images: r.images ?? [],
-    unit: r.unit ?? 'piece',
-    alternativeUnits: r.alternativeUnits ?? [],
-    minimumQuantity: r.minimumQuantity ?? null,
-    maximumQuantity: r.maximumQuantity ?? null,
-    quantityStepSize: r.quantityStepSize ?? null,
-    defaultQuantity: r.defaultQuantity ?? null,
-    defaultUnit: r.defaultUnit ?? null,
-    calculationModel: r.calculationModel ?? 'fixed',
-    isPriceHidden: r.isPriceHidden === true,
-    isEnabled: r.isEnabled !== false,
-    schedule: toSchedule(r.schedule),
-    isStepByStep: r.isStepByStep === true,
-    config: {
-      parts: parts.map((part) => ({
-        name: text(part.name),
-        ...(typeof part.description === 'string' && part.description !== ''
-          ? { description: part.description }
-          : {}),
-        type: part.type as PartType,
-        optional: part.optional === true,
-        options: (part.options as readonly ConfigurableOption[] | undefined) ?? [],
-      })),
-    },
-    isLeadTimeEnabled: r.isLeadTimeEnabled === true,
-    leadTimeType: r.leadTimeType ?? null,
-    leadTimeValue: r.leadTimeValue ?? null,
-  }
-}
 
 export function toDomainCategory(resource: Resource): Category {
   return {

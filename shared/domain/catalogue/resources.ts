@@ -1,0 +1,64 @@
+/**
+ * The catalogue's resources as /api/init sends them (JSON: null for "not set") turned into the
+ * shapes the domain rules take (absent keys, defaults). Used by the storefront and the
+ * back-office alike.
+ */
+import type { Schedule } from './availability.ts'
+import type { ConfigurableOption, PartType, Product } from './catalogue.types.ts'
+
+type Resource = Record<string, unknown> & { id: string }
+
+/** Resource schedules say null for "no condition"; the domain rules leave the key out. */
+export function toSchedule(value: unknown): Schedule | null {
+  if (!Array.isArray(value) || value.length === 0) return null
+  return value.map((entry: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== null && v !== undefined)),
+  ) as Schedule
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+/** A product resource (/api/init) as the catalogue rules see it (nulls to the domain's absences). */
+export function toDomainProduct(resource: Resource): Product {
+  const r = resource as Resource & Partial<Product>
+  const parts = ((r.config as { parts?: unknown[] } | null | undefined)?.parts ?? []) as Record<
+    string,
+    unknown
+  >[]
+  return {
+    ...(r as unknown as Product),
+    id: r.id,
+    uid: text(r.uid),
+    name: text(r.name),
+    description: text(r.description),
+    price: typeof r.price === 'number' ? r.price : 0,
+    allergens: typeof r.allergens === 'string' ? r.allergens : null,
+    images: r.images ?? [],
+    unit: r.unit ?? 'piece',
+    alternativeUnits: r.alternativeUnits ?? [],
+    minimumQuantity: r.minimumQuantity ?? null,
+    maximumQuantity: r.maximumQuantity ?? null,
+    quantityStepSize: r.quantityStepSize ?? null,
+    defaultQuantity: r.defaultQuantity ?? null,
+    defaultUnit: r.defaultUnit ?? null,
+    calculationModel: r.calculationModel ?? 'fixed',
+    isPriceHidden: r.isPriceHidden === true,
+    isEnabled: r.isEnabled !== false,
+    schedule: toSchedule(r.schedule),
+    isStepByStep: r.isStepByStep === true,
+    config: {
+      parts: parts.map((part) => ({
+        name: text(part.name),
+        ...(typeof part.description === 'string' && part.description !== ''
+          ? { description: part.description }
+          : {}),
+        type: part.type as PartType,
+        optional: part.optional === true,
+        options: (part.options as readonly ConfigurableOption[] | undefined) ?? [],
+      })),
+    },
+    isLeadTimeEnabled: r.isLeadTimeEnabled === true,
+    leadTimeType: r.leadTimeType ?? null,
+    leadTimeValue: r.leadTimeValue ?? null,
+  }
+}
