@@ -307,9 +307,13 @@ describe('order detail', () => {
     const after = await staffView(order.id)
     expect(after.items[0]!.amount).toBe(5)
     expect(after.totalGross).toBe(before.totalGross + 3 * item.unitPrice)
-    const totalText = (await page.getByTestId('order-total').textContent()) ?? ''
-    expect(totalText.replace(/[^\d.]/g, '')).toBe((after.totalGross / 100).toFixed(2))
-    expect(await page.locator('.bo-order__message').textContent()).toContain('Artikel geändert. Neuer Total:')
+    // The page reloads the order after the dialog closes: wait for the repriced total.
+    await expect
+      .poll(async () => ((await page.getByTestId('order-total').textContent()) ?? '').replace(/[^\d.]/g, ''))
+      .toBe((after.totalGross / 100).toFixed(2))
+    await expect
+      .poll(() => page.locator('.bo-order__message').textContent())
+      .toContain('Artikel geändert. Neuer Total:')
     const changed = page.getByTestId('timeline').locator('li[data-event="OrderItemChanged"]')
     await expect.poll(() => changed.count()).toBe(1)
     expect(await changed.textContent()).toContain('5 Stück')
