@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import {
+  adminSession,
   CHROMIUM,
   CHROMIUM_FLAGS,
   checkChromium,
@@ -76,18 +77,9 @@ async function setup(stage: StorefrontStage) {
     list('/api/products').find((p) => p.uid === 'buttergipfeli') ??
     list('/api/products').find((p) => !((p.config as { parts?: unknown[] } | null)?.parts ?? []).length)
   if (!product) throw new Error('no simple product')
-  const login = await fetch(`${stage.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
-  })
-  if (login.status !== 200) throw new Error(`login answered ${login.status}`)
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  const admin = await adminSession(stage.url)
   const branches = await json<{ id: string; apiKey: string }[]>(
-    await fetch(`${stage.url}/api/branches`, { headers: { cookie } }),
+    await fetch(`${stage.url}/api/branches`, { headers: admin.headers }),
     'GET /api/branches',
   )
   const apiKey = branches.find((b) => b.id === branch.id)?.apiKey

@@ -6,7 +6,9 @@ import {
   CHROMIUM_FLAGS,
   checkChromium,
   clockScript,
+  adminSession as login,
   median,
+  type Session,
   type StorefrontStage,
   startStorefrontStage,
 } from './storefront-stage.ts'
@@ -65,20 +67,6 @@ export type ScrollResult = {
 
 // ----------------------------------------------------------------------------------------------
 // The catalogue, through the admin API (docs/api.md: session cookie + X-XSRF-TOKEN).
-
-type Session = { headers: Record<string, string> }
-
-async function login(url: string): Promise<Session> {
-  const res = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
-  })
-  if (res.status !== 200) throw new Error(`admin login answered ${res.status}: ${await res.text()}`)
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!)
-  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
-  return { headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf } }
-}
 
 async function post<T>(url: string, session: Session, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${url}${path}`, {

@@ -135,3 +135,18 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN
 }
+
+export type Session = { headers: Record<string, string> }
+
+/** The demo admin's session for the benches' admin API calls (docs/api.md: cookie + X-XSRF-TOKEN). */
+export async function adminSession(url: string): Promise<Session> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo-admin-2026' }),
+  })
+  if (res.status !== 200) throw new Error(`admin login answered ${res.status}: ${await res.text()}`)
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!)
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? ''
+  return { headers: { cookie: cookies.join('; '), 'x-xsrf-token': xsrf } }
+}

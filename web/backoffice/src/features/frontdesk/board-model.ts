@@ -1,4 +1,5 @@
 import type { BoardOrderView, StaffAction } from '@shop/shared/domain/ordering/order.views.ts'
+import { instantOf, isLocalDate } from '@shop/shared/domain/scheduling'
 
 // The frontdesk board's pure rules: which lane an order is in, what counts as missed, what a
 // 409 changed, which orders are still to be announced. No React, no I/O: unit tested.
@@ -154,25 +155,10 @@ export function readSwitch(storage: Pick<Storage, 'getItem'> | undefined, key: s
 }
 
 /**
- * A date and a time typed in the branch's zone ('2026-11-24', '14:30') as an ISO instant with
- * offset, for the counter-appointment command; undefined when either is not valid.
+ * A date and a time typed in the branch's zone ('2026-11-24', '14:30') as an ISO instant, for the
+ * counter-appointment command (the scheduling rules' instantOf); undefined when either is not valid.
  */
-export function zonedIso(
-  date: string,
-  time: string,
-  offsetMsAt: (utcGuess: number) => number,
-): string | undefined {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
-  const t = /^(\d{2}):(\d{2})$/.exec(time)
-  if (!d || !t) return undefined
-  const [y, mo, da] = [Number(d[1]), Number(d[2]), Number(d[3])]
-  const [h, mi] = [Number(t[1]), Number(t[2])]
-  if (mo < 1 || mo > 12 || da < 1 || da > 31 || h > 23 || mi > 59) return undefined
-  const wall = Date.UTC(y, mo - 1, da, h, mi)
-  const check = new Date(wall)
-  if (check.getUTCDate() !== da) return undefined
-  // The offset at the instant itself (two passes settle around a DST change).
-  let instant = wall - offsetMsAt(wall)
-  instant = wall - offsetMsAt(instant)
-  return new Date(instant).toISOString()
+export function zonedIso(date: string, time: string, timeZone: string): string | undefined {
+  if (!isLocalDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined
+  return new Date(instantOf(date, time, timeZone)).toISOString()
 }

@@ -1,4 +1,3 @@
-import { offsetMsAt } from '@shop/shared/domain/scheduling'
 import { describe, expect, it } from 'vitest'
 import {
   type BoardOrder,
@@ -118,10 +117,13 @@ describe('alerts and switches', () => {
   })
 
   it('turns a date and time in the branch zone into an instant', () => {
-    const zurich = (ms: number) => offsetMsAt(ms, 'Europe/Zurich')
+    const zurich = 'Europe/Zurich'
     expect(zonedIso('2026-11-24', '14:30', zurich)).toBe('2026-11-24T13:30:00.000Z')
     expect(zonedIso('2026-07-01', '08:00', zurich)).toBe('2026-07-01T06:00:00.000Z')
     expect(zonedIso('2026-02-30', '08:00', zurich)).toBeUndefined()
     expect(zonedIso('', '08:00', zurich)).toBeUndefined()
+    expect(zonedIso('2026-11-24', '24:00', zurich)).toBeUndefined()
+    // The hour the clocks skip in spring is not a time of day there: it moves past the gap.
+    expect(zonedIso('2026-03-29', '02:30', zurich)).toBe('2026-03-29T01:30:00.000Z')
   })
 })

@@ -1,6 +1,6 @@
 import { COUNTABLE_UNITS, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
 import { formatMoney } from '@shop/shared/domain/common'
-import { formatLocalDate, localDateOf, offsetMsAt, wallClockOf } from '@shop/shared/domain/scheduling'
+import { formatLocalDate, localDateOf, wallClockOf } from '@shop/shared/domain/scheduling'
 import { Button, Dialog, Field, Icon, IconButton, type IconName, Notice } from '@shop/ui'
 import {
   createContext,
@@ -580,7 +580,6 @@ function CounterDialog({
   const [time, setTime] = useState<string>(start.time)
   const [error, setError] = useState<string | undefined>()
   const formId = useId()
-  const offset = useCallback((ms: number) => offsetMsAt(ms, timeZone), [timeZone])
   return (
     <Dialog
       open
@@ -604,7 +603,7 @@ function CounterDialog({
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          const iso = zonedIso(date, time, offset)
+          const iso = zonedIso(date, time, timeZone)
           if (!iso) return setError(t('counter.invalid'))
           void onSubmit(iso)
         }}
