@@ -439,8 +439,18 @@ describe('pollCommitted', () => {
         { type: 'OrderConfirmed', data: { at: '2026-11-23T10:00:00.000Z' } },
       ],
     })
-    const all = await pollCommitted(t.db, START_CURSOR, 100_000)
-    const envelopes = await pollCommittedEnvelopes(t.db, START_CURSOR, 100_000)
+    // Other test files append to the same database at the same time: both reads share one
+    // snapshot, so they see the same committed events.
+    const [all, envelopes] = await t.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(
+        async (trx) =>
+          [
+            await pollCommitted(trx, START_CURSOR, 100_000),
+            await pollCommittedEnvelopes(trx, START_CURSOR, 100_000),
+          ] as const,
+      )
     expect(envelopes.map((e) => e.eventId)).toEqual(all.map((e) => e.eventId))
     for (const [i, stored] of all.entries()) {
       const envelope = envelopes[i]!
