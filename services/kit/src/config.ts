@@ -1,12 +1,32 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { Kysely } from 'kysely'
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { Database } from './db/schema.ts'
 import { safeEqual } from './secrets.ts'
 
 /** Branch access until the catalogue issue brings branches as resources. */
-export type BranchAccess = { id: string; name: string; apiKey: string; timeZone: string }
+export type BranchAccess = {
+  id: string
+  name: string
+  apiKey: string
+  timeZone: string
+  /**
+   * False when the shop's configuration has the frontdesk plugin switched off
+   * (`enablePluginFrontdesk`): the key then opens nothing. Absent: on.
+   */
+  keyAccess?: boolean
+}
+
+/**
+ * What a branch api key is worth: 'ok', 'denied' (no such branch or another key) or
+ * 'disabled' (the right key, but the frontdesk plugin is off; only said to a caller who
+ * knows the key).
+ */
+export function branchKeyCheck(branch: BranchAccess | undefined, key: string): 'ok' | 'denied' | 'disabled' {
+  if (!branch || !safeEqual(branch.apiKey, key)) return 'denied'
+  return branch.keyAccess === false ? 'disabled' : 'ok'
+}
 
 export type BranchDirectory = {
   get(id: string): Promise<BranchAccess | undefined>
@@ -22,6 +42,9 @@ function fromList(branches: readonly BranchAccess[]) {
   }
 }
 
+/** The id of the shop's one configuration resource (spec §3 config). */
+export const SHOP_CONFIG_ID = 'config'
+
 /** Branches from configuration only (SHOP_BRANCHES or the embedded demo's file). */
 export function branchDirectory(branches: readonly BranchAccess[]): BranchDirectory {
   const list = fromList(branches)
@@ -30,7 +53,9 @@ export function branchDirectory(branches: readonly BranchAccess[]): BranchDirect
 
 /**
  * Branches from configuration plus the branch resources of the catalogue (their `apiKey`,
- * `name` and `timeZone`), the catalogue winning for an id both have.
+ * `name` and `timeZone`), the catalogue winning for an id both have. Once the shop has a stored
+ * configuration, its `enablePluginFrontdesk` decides whether the keys open anything (a server
+ * with no stored configuration has only the keys its operator configured: on).
  */
 export function resourceBranchDirectory(
   db: Kysely<Database>,
@@ -47,27 +72,35 @@ export function resourceBranchDirectory(
       timeZone: typeof d.timeZone === 'string' ? d.timeZone : 'Europe/Zurich',
     }
   }
+  // The branch rows and the shop's configuration in one read: a key check is one round trip.
+  const read = (branch: (eb: ExpressionBuilder<Database, 'rm_resources'>) => Expression<SqlBool>) =>
+    db
+      .selectFrom('rm_resources')
+      .select(['type', 'id', 'data'])
+      .where((eb) => eb.or([branch(eb), eb.and([eb('type', '=', 'config'), eb('id', '=', SHOP_CONFIG_ID)])]))
+      .execute()
+  const withPlugin = (branch: BranchAccess | undefined, rows: { type: string; data: unknown }[]) => {
+    if (!branch) return undefined
+    const config = rows.find((r) => r.type === 'config')
+    const keyAccess = config
+      ? (config.data as { enablePluginFrontdesk?: unknown }).enablePluginFrontdesk === true
+      : true
+    return { ...branch, keyAccess }
+  }
   return {
     async get(id) {
-      const row = await db
-        .selectFrom('rm_resources')
-        .select(['id', 'data'])
-        .where('type', '=', 'branch')
-        .where('id', '=', id)
-        .executeTakeFirst()
-      return (row && toAccess(row)) ?? list.get(id)
+      const rows = await read((eb) => eb.and([eb('type', '=', 'branch'), eb('id', '=', id)]))
+      const row = rows.find((r) => r.type === 'branch')
+      return withPlugin((row && toAccess(row)) ?? list.get(id), rows)
     },
     async byApiKey(key) {
-      const rows = await db
-        .selectFrom('rm_resources')
-        .select(['id', 'data'])
-        .where('type', '=', 'branch')
-        .execute()
+      const rows = await read((eb) => eb('type', '=', 'branch'))
       for (const r of rows) {
+        if (r.type !== 'branch') continue
         const b = toAccess(r)
-        if (b && safeEqual(b.apiKey, key)) return b
+        if (b && safeEqual(b.apiKey, key)) return withPlugin(b, rows)
       }
-      return list.byApiKey(key)
+      return withPlugin(list.byApiKey(key), rows)
     },
   }
 }

@@ -365,6 +365,22 @@ describe('order detail', () => {
     )
   })
 
+  it('cancels with an optional reason that the timeline shows', async () => {
+    const page = adminPage
+    const other = await placeOrder(zurich, 'Carla', 'Storno', 1)
+    await openDetail(page, other.id)
+    await page.getByRole('button', { name: 'Stornieren' }).click()
+    const dialog = page.getByRole('dialog', { name: /stornieren/ })
+    expect(await dialog.getByRole('heading').textContent()).toMatch(/^Bestellung Nr\. \d+ stornieren$/)
+    await dialog.getByLabel(/Grund/).fill('Kundin hat angerufen')
+    await dialog.getByRole('button', { name: 'Stornieren' }).click()
+    const canceled = page.getByTestId('timeline').locator('li[data-event="OrderCanceled"]')
+    await expect.poll(() => canceled.count()).toBe(1)
+    expect(await canceled.textContent()).toContain('Kundin hat angerufen')
+    expect(await page.locator('.bo-order__head .bo-status').textContent()).toBe('Storniert')
+    expect((await staffView(other.id)).status).toBe('canceled')
+  })
+
   it('resending the confirmation e-mail is queued', async () => {
     const page = adminPage
     await openDetail(page, order.id)

@@ -69,6 +69,12 @@ const board = (page: Page) => page.locator('.fd-board')
 const card = (page: Page, id: string, lane?: string): Locator =>
   page.locator(`${lane ? `[data-lane="${lane}"] ` : ''}article[data-order-id="${id}"]`)
 
+/** The order whose card holds the keyboard focus (the card itself or one of its buttons). */
+const focusedCard = (page: Page): Promise<string | null> =>
+  page.evaluate(
+    () => document.activeElement?.closest('article[data-order-id]')?.getAttribute('data-order-id') ?? null,
+  )
+
 async function waitLive(page: Page): Promise<void> {
   await expect.poll(() => board(page).getAttribute('data-live'), { timeout: 20_000 }).toBe('live')
 }
@@ -286,6 +292,9 @@ describe('frontdesk board', () => {
     await tabTo(page, card(page, toConfirm.id).getByRole('button', { name: 'Bestätigen' }))
     await page.keyboard.press('Enter')
     await expect.poll(() => card(page, toConfirm.id, 'confirmed').count(), { timeout: 10_000 }).toBe(1)
+    // The card moved to another lane and kept the keyboard focus (on its next action).
+    await expect.poll(() => focusedCard(page)).toBe(toConfirm.id)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Bereit')
 
     await tabTo(page, card(page, toReject.id).getByRole('button', { name: 'Ablehnen' }))
     await page.keyboard.press('Enter')
@@ -300,6 +309,7 @@ describe('frontdesk board', () => {
     await page.keyboard.press('Enter')
     await expect.poll(() => card(page, toReject.id, 'done').count(), { timeout: 10_000 }).toBe(1)
     expect(await card(page, toReject.id).textContent()).toContain('Abgelehnt')
+    await expect.poll(() => focusedCard(page)).toBe(toReject.id)
 
     // The counter-appointment dialog opens and closes by keyboard too.
     await tabTo(page, card(page, toConfirm.id).getByRole('button', { name: 'Bereit' }))
@@ -394,6 +404,67 @@ describe('frontdesk board', () => {
     await card(page, order.id).getByRole('button', { name: 'Bestätigen' }).click()
     await expect.poll(() => card(page, order.id, 'confirmed').count(), { timeout: 10_000 }).toBe(1)
     expect(await seriousViolations(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it("an admin copies a branch's tablet link and renews its key: the old link is refused, the new one opens the board", async () => {
+    const page = await stage.newPage({ viewport: TABLET })
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    const login = await page.request.post('/api/login', {
+      data: { username: 'admin', password: 'demo-admin-2026' },
+    })
+    expect(login.status()).toBe(200)
+    const { cookie } = await adminHeaders(stage.url)
+    const keyOf = async () =>
+      (
+        await call<{ id: string; apiKey: string }[]>('GET', '/api/branches', undefined, {
+          cookie: cookie ?? '',
+        })
+      ).data.find((b) => b.id === winterthur)!.apiKey
+    const oldKey = await keyOf()
+    await page.goto('/backend/frontdesk')
+    await page.getByRole('heading', { name: 'Frontdesk-Tablets', level: 1 }).waitFor()
+    const row = page
+      .locator('li.fd-access__branch')
+      .filter({ has: page.getByRole('heading', { name: 'Winterthur' }) })
+    const link = row.getByLabel('Tablet-Link')
+    expect(await link.inputValue()).toBe(`${stage.url}/backend/frontdesk/${winterthur}/${oldKey}`)
+    await row.getByRole('button', { name: 'Link kopieren' }).click()
+    await expect.poll(() => row.getByRole('status').textContent()).toBe('Der Link ist in der Zwischenablage.')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue())
+    expect(await seriousViolations(page)).toEqual([])
+
+    await row.getByRole('button', { name: 'Schlüssel erneuern' }).click()
+    const dialog = page.getByRole('dialog', { name: /Winterthur.* erneuern\?$/ })
+    expect(await dialog.textContent()).toContain('verlieren sofort den Zugang')
+    await dialog.getByRole('button', { name: 'Schlüssel erneuern' }).click()
+    await expect
+      .poll(() => page.getByText(/^Der Schlüssel für .*Winterthur.* wurde erneuert\./).count())
+      .toBe(1)
+    const newKey = await keyOf()
+    expect(newKey).not.toBe(oldKey)
+    await expect.poll(() => link.inputValue()).toBe(`${stage.url}/backend/frontdesk/${winterthur}/${newKey}`)
+
+    // The old link is refused clearly; the new one opens the live board.
+    const tablet = await stage.newPage({ viewport: TABLET })
+    await tablet.goto(`/backend/frontdesk/${winterthur}/${oldKey}`)
+    await expect
+      .poll(() => tablet.getByRole('heading', { name: 'Zugriff verweigert' }).count(), { timeout: 20_000 })
+      .toBe(1)
+    await tablet.goto(await link.inputValue())
+    await waitLive(tablet)
+    await tablet.context().close()
+
+    // Employees neither see the page in their navigation nor the keys on it.
+    const employee = await stage.newPage({ viewport: TABLET })
+    await employee.request.post('/api/login', {
+      data: { username: 'mitarbeiter', password: 'demo-mitarbeiter-2026' },
+    })
+    await employee.goto('/backend/frontdesk')
+    await expect.poll(() => employee.getByText('Nur Administratorinnen und Administratoren').count()).toBe(1)
+    expect(await employee.locator('input.fd-access__url').count()).toBe(0)
+    expect(await employee.getByRole('link', { name: 'Tablet-Links' }).count()).toBe(0)
+    await employee.context().close()
     await page.context().close()
   })
 

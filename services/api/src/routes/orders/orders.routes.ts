@@ -1,4 +1,4 @@
-import { type BranchDirectory, HttpError, msg, readStream, safeEqual } from '@shop/kit'
+import { type BranchDirectory, HttpError, msg, readStream } from '@shop/kit'
 import { boardView, findPublicOrder, listBoard, listBranchOrders } from '@shop/projector'
 import {
   type Actor,
@@ -18,7 +18,7 @@ import {
   runOrderCommand,
   withContext,
 } from '../../commands/order-commands.ts'
-import { idempotencyOf, parseBody } from '../../http-helpers.ts'
+import { idempotencyOf, parseBody, requireKeyFor } from '../../http-helpers.ts'
 import { toOrderEventEntry } from './order-events.ts'
 import { staffOrderAccess } from './staff-access.ts'
 
@@ -185,8 +185,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     '/api/orders/backoffice/:branchId/:apiKey',
     async (req) => {
       const branch = await deps.branches.get(req.params.branchId)
-      if (!branch || !safeEqual(branch.apiKey, req.params.apiKey))
-        throw new HttpError(403, msg('accessDenied'))
+      requireKeyFor(branch, req.params.apiKey)
       const limit = Math.min(200, Math.max(1, Number.parseInt(req.query.limit ?? '50', 10) || 50))
       const before = req.query.before ? new Date(req.query.before) : undefined
       if (before && Number.isNaN(before.getTime())) {
@@ -201,8 +200,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     '/api/orders/frontdesk/:branchId/:apiKey',
     async (req) => {
       const branch = await deps.branches.get(req.params.branchId)
-      if (!branch || !safeEqual(branch.apiKey, req.params.apiKey))
-        throw new HttpError(403, msg('accessDenied'))
+      requireKeyFor(branch, req.params.apiKey)
       const rows = await listBoard(deps.db, branch.id, deps.now())
       return { data: rows.map((r) => ({ ...r.view, version: r.version })) }
     },

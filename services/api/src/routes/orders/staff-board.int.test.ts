@@ -334,4 +334,105 @@ describe('WebSocket board subscription by staff session', () => {
     ws.send({ type: 'subscribe', topic: 'board', branchId: 'b1' })
     expect(await ws.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden' })
   })
+
+  it('an open board is closed at its next heartbeat once its key is renewed or its session ends', async () => {
+    const byKey = await open()
+    byKey.send({ type: 'subscribe', topic: 'board', branchId: 'b2', apiKey: 'k-other-branch-key' })
+    await byKey.next((m) => m.type === 'snapshot' && m.branchId === 'b2')
+    const { headers } = await login(s.url, 'lena', 'lena-passwort-12')
+    const bySession = await open({ cookie: headers.cookie! })
+    bySession.send({ type: 'subscribe', topic: 'board', branchId: 'b1' })
+    await bySession.next((m) => m.type === 'snapshot' && m.branchId === 'b1')
+    const watcher = await open({ cookie: admin.cookie! })
+    watcher.send({ type: 'subscribe', topic: 'board', branchId: 'b2' })
+    await watcher.next((m) => m.type === 'snapshot' && m.branchId === 'b2')
+    const errors = (ws: TestSocket) => ws.messages.filter((m) => (m as { type: string }).type === 'error')
+    const pongs = (ws: TestSocket) =>
+      ws.messages.filter((m) => (m as { type: string }).type === 'pong').length
+
+    // A heartbeat with nothing changed: only the pong.
+    byKey.send({ type: 'ping' })
+    await byKey.next((m) => m.type === 'pong')
+    expect(errors(byKey)).toEqual([])
+
+    const branches = (await call(s.url, 'GET', '/api/branches', { headers: admin })).body.data as {
+      id: string
+      version: number
+    }[]
+    const renewed = await call(s.url, 'POST', '/api/branches/b2/regenerate-api-key', {
+      headers: admin,
+      body: { version: branches.find((b) => b.id === 'b2')!.version },
+    })
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200)
+    expect(renewed.body.data.apiKey).not.toBe('k-other-branch-key')
+    byKey.send({ type: 'ping' })
+    expect(await byKey.next((m) => m.type === 'error')).toEqual({
+      type: 'error',
+      code: 'forbidden',
+      message: 'Zugriff verweigert.',
+    })
+    // The ping's own pong comes after the refusal: the second pong of this socket.
+    await byKey.next(() => pongs(byKey) === 2)
+    // The closed board hears nothing more of its branch; a board still allowed does.
+    const seen = byKey.messages.length
+    const order = await place('b2')
+    await watcher.next((m) => m.type === 'update' && m.orderId === order.id)
+    expect(byKey.messages.slice(seen)).toEqual([])
+
+    expect((await call(s.url, 'POST', '/api/logout', { headers })).status).toBe(200)
+    bySession.send({ type: 'ping' })
+    expect(await bySession.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden' })
+  })
+})
+
+describe('the frontdesk plugin (config enablePluginFrontdesk)', () => {
+  it('switched off, the branch keys open nothing (clearly said to the key holder); staff sessions still work', async () => {
+    const order = await place('b1', { firstName: 'Plugin' })
+    await projected(order.id)
+    const setPlugin = async (on: boolean) => {
+      const { id: _id, ...current } = (await call(s.url, 'GET', '/api/config', { headers: admin })).body.data
+      const res = await call(s.url, 'POST', '/api/config', {
+        headers: admin,
+        body: { ...current, enablePluginFrontdesk: on },
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+    }
+    await setPlugin(false)
+    const disabled = 'Das Frontdesk ist in diesem Shop ausgeschaltet.'
+
+    const board = await call(s.url, 'GET', `/api/orders/frontdesk/b1/${s.branch.apiKey}`)
+    expect(board.status).toBe(403)
+    expect(board.body.errors[0].message).toContain(disabled)
+    const list = await call(s.url, 'GET', `/api/orders/backoffice/b1/${s.branch.apiKey}`)
+    expect(list.status).toBe(403)
+    // A wrong key learns nothing about the plugin.
+    const wrong = await call(s.url, 'GET', '/api/orders/frontdesk/b1/falsch')
+    expect(wrong.status).toBe(403)
+    expect(wrong.body.errors[0].message).toBe('Zugriff verweigert.')
+    // No command by key, and the order is unchanged.
+    const confirm = await call(s.url, 'POST', `/api/orders/${order.id}/status/confirm`, {
+      headers: key(),
+      body: { version: 1 },
+    })
+    expect(confirm.status).toBe(403)
+    expect(confirm.body.errors[0].message).toContain(disabled)
+    expect((await call(s.url, 'GET', `/api/orders/${order.id}`, { headers: admin })).body.data.status).toBe(
+      'awaitingConfirmation',
+    )
+    // No board socket by key; the staff session's board stays.
+    const ws = await openSocket(wsUrl())
+    try {
+      ws.send({ type: 'subscribe', topic: 'board', branchId: 'b1', apiKey: s.branch.apiKey })
+      expect(await ws.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden' })
+    } finally {
+      await ws.close()
+    }
+    expect((await call(s.url, 'GET', '/api/orders/board/b1', { headers: lena })).status).toBe(200)
+
+    // Switched on again, the same key works.
+    await setPlugin(true)
+    const again = await call(s.url, 'GET', `/api/orders/frontdesk/b1/${s.branch.apiKey}`)
+    expect(again.status).toBe(200)
+    expect((again.body.data as BoardOrder[]).some((o) => o.id === order.id)).toBe(true)
+  })
 })

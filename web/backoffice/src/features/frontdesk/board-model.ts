@@ -1,5 +1,4 @@
 import type { BoardOrderView, StaffAction } from '@shop/shared/domain/ordering/order.views.ts'
-import { instantOf, isLocalDate } from '@shop/shared/domain/scheduling'
 
 // The frontdesk board's pure rules: which lane an order is in, what counts as missed, what a
 // 409 changed, which orders are still to be announced. No React, no I/O: unit tested.
@@ -152,13 +151,4 @@ export function readSwitch(storage: Pick<Storage, 'getItem'> | undefined, key: s
   } catch {
     return true
   }
-}
-
-/**
- * A date and a time typed in the branch's zone ('2026-11-24', '14:30') as an ISO instant, for the
- * counter-appointment command (the scheduling rules' instantOf); undefined when either is not valid.
- */
-export function zonedIso(date: string, time: string, timeZone: string): string | undefined {
-  if (!isLocalDate(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return undefined
-  return new Date(instantOf(date, time, timeZone)).toISOString()
 }

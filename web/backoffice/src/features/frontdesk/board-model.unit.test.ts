@@ -7,7 +7,6 @@ import {
   lanesOf,
   readSwitch,
   unacknowledged,
-  zonedIso,
 } from './board-model.ts'
 
 const NOW = Date.parse('2026-11-24T09:00:00.000Z')
@@ -114,16 +113,5 @@ describe('alerts and switches', () => {
     expect(readSwitch(storage('1'), 'showCustomerData')).toBe(true)
     expect(readSwitch(storage('0'), 'showCustomerData')).toBe(false)
     expect(readSwitch(undefined, 'showProductData')).toBe(true)
-  })
-
-  it('turns a date and time in the branch zone into an instant', () => {
-    const zurich = 'Europe/Zurich'
-    expect(zonedIso('2026-11-24', '14:30', zurich)).toBe('2026-11-24T13:30:00.000Z')
-    expect(zonedIso('2026-07-01', '08:00', zurich)).toBe('2026-07-01T06:00:00.000Z')
-    expect(zonedIso('2026-02-30', '08:00', zurich)).toBeUndefined()
-    expect(zonedIso('', '08:00', zurich)).toBeUndefined()
-    expect(zonedIso('2026-11-24', '24:00', zurich)).toBeUndefined()
-    // The hour the clocks skip in spring is not a time of day there: it moves past the gap.
-    expect(zonedIso('2026-03-29', '02:30', zurich)).toBe('2026-03-29T01:30:00.000Z')
   })
 })

@@ -95,9 +95,10 @@ export function Board({ access }: { access: BoardAccess }) {
   // The cards' shared environment: stable unless the branch facts change.
   const api = useMemo(() => boardApi(access), [access])
   const [messages] = useState(createCardMessages)
+  const [focus] = useState<CardEnv['focus']>(() => ({}))
   const env = useMemo<CardEnv>(
-    () => ({ api, timeZone, currency, put, now: () => Date.now(), messages }),
-    [api, timeZone, currency, put, messages],
+    () => ({ api, timeZone, currency, put, now: () => Date.now(), messages, focus }),
+    [api, timeZone, currency, put, messages, focus],
   )
 
   const lanes = useMemo(() => lanesOf(live.orders, now), [live.orders, now])

@@ -1,13 +1,15 @@
 import { COUNTABLE_UNITS, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
 import { formatMoney } from '@shop/shared/domain/common'
 import { formatLocalDate, localDateOf, wallClockOf } from '@shop/shared/domain/scheduling'
-import { Button, Dialog, Field, Icon, IconButton, type IconName, Notice } from '@shop/ui'
+import { Button, Icon, IconButton, type IconName, Notice } from '@shop/ui'
 import {
   createContext,
   memo,
   useCallback,
   useContext,
+  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
@@ -15,6 +17,7 @@ import {
 import { ApiError } from '../../lib/api.ts'
 import type { Translate } from '../../lib/i18n.tsx'
 import { useT } from '../../lib/i18n.tsx'
+import { CounterDialog, RejectDialog } from '../../lib/order-dialogs.tsx'
 import type { BoardApi } from './board-api.ts'
 import {
   type BoardOrder,
@@ -23,7 +26,6 @@ import {
   diffOrders,
   type OrderChange,
   orderKindOf,
-  zonedIso,
 } from './board-model.ts'
 
 /** What every card shares; a stable object, so it never re-renders the cards by itself. */
@@ -37,6 +39,11 @@ export type CardEnv = {
   now(): number
   /** The cards' answers (kept outside the card: a card that changes lanes is mounted anew). */
   messages: CardMessages
+  /**
+   * The card that held the keyboard focus when it was acted on or left its lane: the card takes
+   * the focus back once it shows its new state (in its new lane: a card there is mounted anew).
+   */
+  focus: { pending?: string }
 }
 
 export type CardMessage = { failure?: Failure; notice?: string }
@@ -123,6 +130,27 @@ export const OrderCard = memo(function OrderCard({
   // The copy the user acted on (the card may update under a pending command).
   const latest = useRef(order)
   latest.current = order
+  const cardRef = useRef<HTMLElement>(null)
+  // A card leaving its lane is unmounted: remember that it had the focus (the DOM is still there
+  // while layout effects are cleaned up) ...
+  useLayoutEffect(() => {
+    const card = cardRef.current
+    return () => {
+      if (env && card?.contains(document.activeElement)) env.focus.pending = order.id
+    }
+  }, [env, order.id])
+  // ... and give it back once the card shows its new state, unless the focus went elsewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each new version of the order
+  useEffect(() => {
+    if (!env || busy || env.focus.pending !== order.id) return
+    const card = cardRef.current
+    if (!card) return
+    env.focus.pending = undefined
+    const active = document.activeElement
+    if (active && active !== document.body) return
+    const first = card.querySelector<HTMLElement>('.fd-card__actions button:not(:disabled)')
+    ;(first ?? card).focus()
+  }, [env, busy, order.id, order.version])
   if (!env) return null
   const { api, timeZone, currency } = env
   const kind = orderKindOf(order)
@@ -131,6 +159,7 @@ export const OrderCard = memo(function OrderCard({
 
   const run = async (label: string, job: () => Promise<void>, fallback: string, reload = true) => {
     const acted = latest.current
+    if (cardRef.current?.contains(document.activeElement)) env.focus.pending = acted.id
     setBusy(label)
     setFailure(undefined)
     setNotice(undefined)
@@ -191,6 +220,8 @@ export const OrderCard = memo(function OrderCard({
   const address = order.deliveryAddress ?? customer.address ?? null
   return (
     <article
+      ref={cardRef}
+      tabIndex={-1}
       className={`fd-card fd-card--${order.status}${missed ? ' fd-card--missed' : ''}`}
       aria-labelledby={titleId}
       data-order-id={order.id}
@@ -380,7 +411,7 @@ export const OrderCard = memo(function OrderCard({
         ))}
         <span className="fd-card__tools">
           <IconButton
-            icon="download"
+            icon="printer"
             label={t('action.print')}
             disabled={busy !== undefined}
             aria-describedby={titleId}
@@ -411,9 +442,9 @@ export const OrderCard = memo(function OrderCard({
         <RejectDialog
           ticket={String(ticket)}
           onClose={() => setDialog(undefined)}
-          onSubmit={async (message) => {
+          onSubmit={(message) => {
             setDialog(undefined)
-            await command('reject', { message })
+            void command('reject', { message })
           }}
         />
       ) : null}
@@ -421,11 +452,12 @@ export const OrderCard = memo(function OrderCard({
         <CounterDialog
           ticket={String(ticket)}
           timeZone={timeZone}
-          initial={order.dueAt ?? new Date(env.now() + 60 * 60_000).toISOString()}
+          due={order.dueAt}
+          now={env.now()}
           onClose={() => setDialog(undefined)}
-          onSubmit={async (appointmentDate) => {
+          onSubmit={(appointmentDate) => {
             setDialog(undefined)
-            await command('counter-appointment', { appointmentDate })
+            void command('counter-appointment', { appointmentDate })
           }}
         />
       ) : null}
@@ -500,136 +532,4 @@ function changeText(c: OrderChange, t: Translate, timeZone: string, currency: st
     case 'total':
       return t('conflict.total', { from: formatMoney(c.from, currency), to: formatMoney(c.to, currency) })
   }
-}
-
-function RejectDialog({
-  ticket,
-  onClose,
-  onSubmit,
-}: {
-  ticket: string
-  onClose: () => void
-  onSubmit: (message: string) => Promise<void>
-}) {
-  const t = useT('bo-frontdesk')
-  const [message, setMessage] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const formId = useId()
-  return (
-    <Dialog
-      open
-      title={t('reject.title', { number: ticket })}
-      closeLabel={t('dialog.close')}
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button variant="danger" type="submit" form={formId}>
-            {t('ordering:action.rejectOrder')}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          const text = message.trim()
-          if (!text) return setError(t('reject.required'))
-          if (text.length > 2000) return setError(t('reject.tooLong'))
-          void onSubmit(text)
-        }}
-      >
-        <Field label={t('reject.message')} hint={t('reject.hint')} error={error} required>
-          <textarea
-            className="fd-textarea"
-            rows={4}
-            maxLength={2000}
-            value={message}
-            autoFocus
-            onChange={(e) => {
-              setMessage(e.target.value)
-              setError(undefined)
-            }}
-          />
-        </Field>
-      </form>
-    </Dialog>
-  )
-}
-
-function CounterDialog({
-  ticket,
-  timeZone,
-  initial,
-  onClose,
-  onSubmit,
-}: {
-  ticket: string
-  timeZone: string
-  initial: string
-  onClose: () => void
-  onSubmit: (appointmentDate: string) => Promise<void>
-}) {
-  const t = useT('bo-frontdesk')
-  const start = wallClockOf(Date.parse(initial), timeZone)
-  const [date, setDate] = useState<string>(start.date)
-  const [time, setTime] = useState<string>(start.time)
-  const [error, setError] = useState<string | undefined>()
-  const formId = useId()
-  return (
-    <Dialog
-      open
-      title={t('counter.title', { number: ticket })}
-      closeLabel={t('dialog.close')}
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" form={formId}>
-            {t('counter.submit')}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        className="fd-counter"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          const iso = zonedIso(date, time, timeZone)
-          if (!iso) return setError(t('counter.invalid'))
-          void onSubmit(iso)
-        }}
-      >
-        <Field label={t('counter.date')} required error={error}>
-          <input
-            type="date"
-            value={date}
-            onChange={(e) => {
-              setDate(e.target.value)
-              setError(undefined)
-            }}
-          />
-        </Field>
-        <Field label={t('counter.time')} required>
-          <input
-            type="time"
-            step={300}
-            value={time}
-            onChange={(e) => {
-              setTime(e.target.value)
-              setError(undefined)
-            }}
-          />
-        </Field>
-      </form>
-    </Dialog>
-  )
 }

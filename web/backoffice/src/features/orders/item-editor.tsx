@@ -62,7 +62,7 @@ export function ItemEditor({
 
   const footerClose = (
     <Button variant="secondary" onClick={onClose}>
-      {t('dialog.cancel')}
+      {t('bo-dialogs:dismiss')}
     </Button>
   )
 
@@ -72,7 +72,7 @@ export function ItemEditor({
         open
         title={t('edit.title', { name: item.name })}
         onClose={onClose}
-        closeLabel={t('dialog.close')}
+        closeLabel={t('bo-dialogs:close')}
         footer={footerClose}
       >
         <Notice tone="warning">
@@ -116,7 +116,7 @@ export function ItemEditor({
       open
       title={t('edit.title', { name: item.name })}
       onClose={onClose}
-      closeLabel={t('dialog.close')}
+      closeLabel={t('bo-dialogs:close')}
       className="bo-edit"
       footer={
         <>

@@ -1,10 +1,10 @@
 import type { StaffAction } from '@shop/shared/domain/ordering'
-import { instantOf, localDateOf } from '@shop/shared/domain/scheduling/zoned-time.ts'
-import { Button, buttonClass, Dialog, Field, Notice, type NoticeTone, Spinner } from '@shop/ui'
+import { Button, buttonClass, Notice, type NoticeTone, Spinner } from '@shop/ui'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { ApiError, apiGet, apiSend, messageOf } from '../../lib/api.ts'
 import { type Translate, useT } from '../../lib/i18n.tsx'
+import { CancelDialog, CounterDialog, RejectDialog } from '../../lib/order-dialogs.tsx'
 import { ItemEditor } from './item-editor.tsx'
 import { StatusBadge } from './order-list-page.tsx'
 import { actorText, type OrderEventEntry, type TimelineRow, timelineRows } from './order-timeline.ts'
@@ -100,6 +100,8 @@ export function OrderDetailPage() {
   const o = order.value
   const zone = timeZoneOf(context, o.branch.id)
   const ticket = ticketLabel(o)
+  // The dialogs say 'Nr. 12' (the board's wording), not 'Nr. #12'.
+  const number = o.ticketNumber != null ? String(o.ticketNumber) : ticket
 
   /** Runs a call, shows its outcome and reloads the order (also after a refusal: it may have changed). */
   const run = async (key: string, call: () => Promise<unknown>, ok: string | null, fallback: string) => {
@@ -278,33 +280,34 @@ export function OrderDetailPage() {
 
       {dialog === 'reject' ? (
         <RejectDialog
-          t={t}
+          ticket={number}
           onClose={() => setDialog(null)}
-          onSubmit={async (text) => {
+          onSubmit={(text) => {
             setDialog(null)
-            await statusCommand('reject', { message: text })
+            void statusCommand('reject', { message: text })
           }}
         />
       ) : null}
       {dialog === 'cancel' ? (
         <CancelDialog
-          t={t}
+          ticket={number}
           onClose={() => setDialog(null)}
-          onSubmit={async (reason) => {
+          onSubmit={(reason) => {
             setDialog(null)
-            await statusCommand('cancel', reason ? { message: reason } : {})
+            void statusCommand('cancel', reason ? { message: reason } : {})
           }}
         />
       ) : null}
       {dialog === 'counter-appointment' ? (
         <CounterDialog
-          t={t}
-          zone={zone}
-          initial={dueOf(o)}
+          ticket={ticket}
+          timeZone={zone}
+          due={dueOf(o)}
+          now={Date.now()}
           onClose={() => setDialog(null)}
-          onSubmit={async (appointmentDate) => {
+          onSubmit={(appointmentDate) => {
             setDialog(null)
-            await statusCommand('counter-appointment', { appointmentDate })
+            void statusCommand('counter-appointment', { appointmentDate })
           }}
         />
       ) : null}
@@ -649,151 +652,5 @@ function TimelineItem({
         </dl>
       ) : null}
     </li>
-  )
-}
-
-function RejectDialog({
-  t,
-  onClose,
-  onSubmit,
-}: {
-  t: Translate
-  onClose: () => void
-  onSubmit: (message: string) => Promise<void>
-}) {
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const submit = () => {
-    if (!text.trim()) setError(t('dialog.rejectRequired'))
-    else void onSubmit(text.trim())
-  }
-  return (
-    <Dialog
-      open
-      title={t('dialog.rejectTitle')}
-      onClose={onClose}
-      closeLabel={t('dialog.close')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button variant="danger" onClick={submit}>
-            {t('dialog.rejectSubmit')}
-          </Button>
-        </>
-      }
-    >
-      <Field label={t('dialog.rejectMessage')} hint={t('dialog.rejectHint')} error={error} required>
-        <textarea
-          className="ui-textarea"
-          rows={3}
-          maxLength={2000}
-          value={text}
-          autoFocus
-          onChange={(e) => {
-            setText(e.target.value)
-            setError(null)
-          }}
-        />
-      </Field>
-    </Dialog>
-  )
-}
-
-function CancelDialog({
-  t,
-  onClose,
-  onSubmit,
-}: {
-  t: Translate
-  onClose: () => void
-  onSubmit: (reason: string) => Promise<void>
-}) {
-  const [text, setText] = useState('')
-  return (
-    <Dialog
-      open
-      title={t('dialog.cancelTitle')}
-      onClose={onClose}
-      closeLabel={t('dialog.close')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button variant="danger" onClick={() => void onSubmit(text.trim())}>
-            {t('dialog.cancelSubmit')}
-          </Button>
-        </>
-      }
-    >
-      <Field label={t('dialog.cancelReason')}>
-        <textarea
-          className="ui-textarea"
-          rows={3}
-          maxLength={2000}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </Field>
-    </Dialog>
-  )
-}
-
-function CounterDialog({
-  t,
-  zone,
-  initial,
-  onClose,
-  onSubmit,
-}: {
-  t: Translate
-  zone: string
-  initial: string | null
-  onClose: () => void
-  onSubmit: (appointmentDate: string) => Promise<void>
-}) {
-  const start = initial ? Date.parse(initial) : Date.now()
-  const [date, setDate] = useState(() => localDateOf(start, zone))
-  const [time, setTime] = useState(() => formatDateTime(new Date(start).toISOString(), zone).slice(11, 16))
-  const [error, setError] = useState<string | null>(null)
-  const submit = () => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) {
-      setError(t('dialog.counterRequired'))
-      return
-    }
-    void onSubmit(new Date(instantOf(date, time, zone)).toISOString())
-  }
-  return (
-    <Dialog
-      open
-      title={t('dialog.counterTitle')}
-      onClose={onClose}
-      closeLabel={t('dialog.close')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button onClick={submit}>{t('dialog.counterSubmit')}</Button>
-        </>
-      }
-    >
-      <div className="bo-order__counter">
-        <Field label={t('dialog.counterDate')} error={error} required>
-          <input className="ui-input" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        </Field>
-        <Field label={t('dialog.counterTime')} required>
-          <input
-            className="ui-input"
-            type="time"
-            step={300}
-            value={time}
-            onChange={(e) => setTime(e.target.value)}
-          />
-        </Field>
-      </div>
-    </Dialog>
   )
 }

@@ -33,7 +33,11 @@ export function ReceiptPage() {
   const t = useT('bo-orders')
   const { id = '' } = useParams()
   const [params, setParams] = useSearchParams()
-  const width = parseWidth(params.get('width'))
+  // The URL keeps the width; the radio follows a local copy at once (the router applies a new URL
+  // in a transition, and a controlled radio would spring back until then).
+  const fromUrl = parseWidth(params.get('width'))
+  const [width, setWidth] = useState(fromUrl)
+  useEffect(() => setWidth(fromUrl), [fromUrl])
   const [state, setState] = useState<State>({ status: 'loading' })
   const [pdf, setPdf] = useState<'idle' | 'running' | { failed: string }>('idle')
   const [reloads, setReloads] = useState(0)
@@ -108,6 +112,7 @@ export function ReceiptPage() {
                 value={w}
                 checked={w === width}
                 onChange={() => {
+                  setWidth(w as ReceiptWidth)
                   const next = new URLSearchParams(params)
                   next.set('width', String(w))
                   setParams(next, { replace: true })
@@ -118,7 +123,7 @@ export function ReceiptPage() {
           ))}
         </fieldset>
         <div className="receipt-page__buttons">
-          <Button icon="check" disabled={state.status !== 'ready'} onClick={() => window.print()}>
+          <Button icon="printer" disabled={state.status !== 'ready'} onClick={() => window.print()}>
             {t('receipt.print')}
           </Button>
           <Button

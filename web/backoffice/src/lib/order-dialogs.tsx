@@ -1,0 +1,220 @@
+import { Button, Dialog, Field } from '@shop/ui'
+import { useId, useState } from 'react'
+import { proposalStart, zonedIso } from './appointment-input.ts'
+import { useT } from './i18n.tsx'
+import './order-dialogs.css'
+
+// The dialogs of the order commands that need an answer first: reject (a message for the
+// customer), cancel (an optional reason) and counter-appointment (another date and time). The
+// frontdesk board and the order detail open the same ones (texts: locales/<locale>/bo-dialogs.json).
+
+/** The longest message or reason the server accepts (the commands' contract). */
+export const MAX_MESSAGE_LENGTH = 2000
+
+type Common = {
+  /** The order's ticket number as shown on the board ('—' when it has none yet). */
+  ticket: string
+  onClose: () => void
+}
+
+function Footer({
+  formId,
+  submit,
+  danger,
+  onClose,
+}: {
+  formId: string
+  submit: string
+  danger?: boolean
+  onClose: () => void
+}) {
+  const t = useT('bo-dialogs')
+  return (
+    <>
+      <Button variant="secondary" onClick={onClose}>
+        {t('dismiss')}
+      </Button>
+      <Button variant={danger ? 'danger' : 'primary'} type="submit" form={formId}>
+        {submit}
+      </Button>
+    </>
+  )
+}
+
+/** A dialog with one text for the customer: required (reject) or optional (cancel). */
+function TextDialog({
+  title,
+  label,
+  hint,
+  submit,
+  required,
+  rows,
+  messages,
+  onClose,
+  onSubmit,
+}: {
+  title: string
+  label: string
+  hint: string
+  submit: string
+  required: boolean
+  rows: number
+  messages: { required?: string; tooLong: string }
+  onClose: () => void
+  onSubmit: (text: string) => void
+}) {
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const formId = useId()
+  const t = useT('bo-dialogs')
+  return (
+    <Dialog
+      open
+      title={title}
+      closeLabel={t('close')}
+      onClose={onClose}
+      footer={<Footer formId={formId} submit={submit} danger onClose={onClose} />}
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          const value = text.trim()
+          if (required && !value) return setError(messages.required)
+          if (value.length > MAX_MESSAGE_LENGTH) return setError(messages.tooLong)
+          onSubmit(value)
+        }}
+      >
+        <Field label={label} hint={hint} error={error} required={required}>
+          <textarea
+            className="ui-textarea"
+            rows={rows}
+            maxLength={MAX_MESSAGE_LENGTH}
+            value={text}
+            autoFocus
+            onChange={(e) => {
+              setText(e.target.value)
+              setError(undefined)
+            }}
+          />
+        </Field>
+      </form>
+    </Dialog>
+  )
+}
+
+/** Reject with a message to the customer (required, spec §3). */
+export function RejectDialog({
+  ticket,
+  onClose,
+  onSubmit,
+}: Common & { onSubmit: (message: string) => void }) {
+  const t = useT('bo-dialogs')
+  return (
+    <TextDialog
+      title={t('reject.title', { number: ticket })}
+      label={t('reject.message')}
+      hint={t('reject.hint')}
+      submit={t('reject.submit')}
+      required
+      rows={4}
+      messages={{ required: t('reject.required'), tooLong: t('reject.tooLong') }}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    />
+  )
+}
+
+/** Cancel with an optional reason; an empty reason is sent as none. */
+export function CancelDialog({
+  ticket,
+  onClose,
+  onSubmit,
+}: Common & { onSubmit: (reason?: string) => void }) {
+  const t = useT('bo-dialogs')
+  return (
+    <TextDialog
+      title={t('cancel.title', { number: ticket })}
+      label={t('cancel.reason')}
+      hint={t('cancel.hint')}
+      submit={t('cancel.submit')}
+      required={false}
+      rows={3}
+      messages={{ tooLong: t('cancel.tooLong') }}
+      onClose={onClose}
+      onSubmit={(reason) => onSubmit(reason || undefined)}
+    />
+  )
+}
+
+/**
+ * Propose another date and time, typed in the branch's zone (whatever the device's zone is) and
+ * sent as an instant.
+ */
+export function CounterDialog({
+  ticket,
+  timeZone,
+  due,
+  now,
+  onClose,
+  onSubmit,
+}: Common & {
+  timeZone: string
+  /** The order's current due time, where the dialog starts. */
+  due: string | null | undefined
+  now: number
+  onSubmit: (appointmentDate: string) => void
+}) {
+  const t = useT('bo-dialogs')
+  const [start] = useState(() => proposalStart(due, now, timeZone))
+  const [date, setDate] = useState(start.date)
+  const [time, setTime] = useState(start.time)
+  const [error, setError] = useState<string | undefined>()
+  const formId = useId()
+  return (
+    <Dialog
+      open
+      title={t('counter.title', { number: ticket })}
+      closeLabel={t('close')}
+      onClose={onClose}
+      footer={<Footer formId={formId} submit={t('counter.submit')} onClose={onClose} />}
+    >
+      <form
+        id={formId}
+        className="bo-dialog__pair"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          const iso = zonedIso(date, time, timeZone)
+          if (!iso) return setError(t('counter.invalid'))
+          onSubmit(iso)
+        }}
+      >
+        <Field label={t('counter.date')} required error={error}>
+          <input
+            className="ui-input"
+            type="date"
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value)
+              setError(undefined)
+            }}
+          />
+        </Field>
+        <Field label={t('counter.time')} required>
+          <input
+            className="ui-input"
+            type="time"
+            step={300}
+            value={time}
+            onChange={(e) => {
+              setTime(e.target.value)
+              setError(undefined)
+            }}
+          />
+        </Field>
+      </form>
+    </Dialog>
+  )
+}
