@@ -9,6 +9,7 @@ import * as m0007 from './20261123T0007-orders-projection.ts'
 import * as m0008 from './20261123T0008-append-guards.ts'
 import * as m0009 from './20261123T0009-notification-versions.ts'
 import * as m0010 from './20261123T0010-lean-indexes.ts'
+import * as m0011 from './20261123T0011-statistics.ts'
 
 // A static list: works the same from source, in PGlite and in a bundled build.
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '20261123T0008-append-guards': m0008,
   '20261123T0009-notification-versions': m0009,
   '20261123T0010-lean-indexes': m0010,
+  '20261123T0011-statistics': m0011,
 }
 
 export const migrationProvider: MigrationProvider = {

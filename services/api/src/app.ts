@@ -32,6 +32,7 @@ import { notificationRoutes } from './routes/orders/notifications.routes.ts'
 import { orderItemRoutes } from './routes/orders/order-items.routes.ts'
 import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
+import { statisticsRoutes } from './routes/statistics.routes.ts'
 import { storefrontRoutes } from './storefront.ts'
 
 function schemasFor(type: string): ResourceSchemas {
@@ -110,6 +111,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     await orderListRoutes(scope, { db: deps.db, now: commandDeps.now })
     await printRoutes(scope, { db: deps.db, branches: deps.branches, now: commandDeps.now })
     await analyticsRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now })
+    await statisticsRoutes(scope, { db: deps.db })
   })
 }
 

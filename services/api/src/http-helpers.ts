@@ -1,4 +1,4 @@
-import { type BranchAccess, HttpError, msg, safeEqual } from '@shop/kit'
+import { type BranchAccess, branchKeyCheck, HttpError, msg } from '@shop/kit'
 import { parseWithErrors } from '@shop/shared/contracts'
 import { DEFAULT_LOCALE } from '@shop/shared/i18n'
 import type { FastifyRequest } from 'fastify'
@@ -67,9 +67,19 @@ export function idempotencyOf(req: FastifyRequest): Idempotency | undefined {
  * caller without a staff session (staff-access.ts checks sessions first). No key: 401 (with
  * "session expired" when a dead session cookie came along).
  */
-export function requireBranchKey(req: FastifyRequest, branch: BranchAccess | undefined): void {
+export function requireBranchKey(
+  req: FastifyRequest,
+  branch: BranchAccess | undefined,
+): asserts branch is BranchAccess {
   const raw = req.headers['x-api-key']
   const key = Array.isArray(raw) ? raw[0] : raw
   if (!key) throw req.authFailure ? loginRequired(req) : new HttpError(401, msg('auth:auth.loginRequired'))
-  if (!branch || !safeEqual(branch.apiKey, key)) throw new HttpError(403, msg('accessDenied'))
+  requireKeyFor(branch, key)
+}
+
+/** A branch api key from the path or the header: 403 unless it is the branch's and the frontdesk is on. */
+export function requireKeyFor(branch: BranchAccess | undefined, key: string): asserts branch is BranchAccess {
+  const check = branchKeyCheck(branch, key)
+  if (check === 'denied') throw new HttpError(403, msg('accessDenied'))
+  if (check === 'disabled') throw new HttpError(403, msg('frontdeskDisabled'))
 }

@@ -2,14 +2,17 @@ import websocket from '@fastify/websocket'
 import {
   type BranchDirectory,
   type Bus,
+  branchKeyCheck,
   canActForBranch,
   type Db,
   findStaffSession,
+  hasRole,
   type Logger,
   metrics,
+  ROLE_ADMIN,
+  ROLE_EMPLOYEE,
   readCookie,
   SESSION_COOKIE,
-  safeEqual,
 } from '@shop/kit'
 import {
   boardRoomUpdate,
@@ -22,6 +25,7 @@ import {
   allLiveOrderRowsSubject,
   liveBoardSubject,
   liveOrderSubject,
+  liveStatisticsSubject,
   PUBLIC_RESOURCE_STREAM_TYPES,
   parseLiveOrderRowSubject,
 } from '@shop/shared/contracts/subjects'
@@ -58,6 +62,8 @@ export type Gateway = { readonly sockets: number; close(): Promise<void> }
  * right after its projection commits; the view each room shows is made and serialised once
  * and sent to every socket of the room.
  */
+const FORBIDDEN: WsServerMessage = { type: 'error', code: 'forbidden', message: 'Zugriff verweigert.' }
+
 export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): Promise<Gateway> {
   const rooms = new Map<string, Set<WebSocket>>()
   // Updates for a room the socket joined but is not yet verified for: held back, then sent
@@ -67,6 +73,8 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   // The staff session token the upgrade request carried (cookie), looked up per subscription
   // so that a session ended or expired since the upgrade opens nothing new.
   const sessionTokens = new WeakMap<WebSocket, string>()
+  /** The boards each socket watches, with the api key it showed (undefined: by its session). */
+  const boardGrants = new WeakMap<WebSocket, Map<string, string | undefined>>()
   const now = deps.now ?? (() => new Date())
   const maxSubs = deps.maxSubscriptionsPerSocket ?? 50
 
@@ -115,6 +123,42 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     for (const ws of catalogueRoom) if (ws.readyState === ws.OPEN) ws.send(text)
   })
 
+  // Statistics changes go to the open dashboards: every change to an admin, to an employee only
+  // when one of their branches moved. Who may see what is fixed at the subscription and checked
+  // again at each heartbeat.
+  const statisticsRoom = new Map<WebSocket, { branches: Set<string> | undefined }>()
+  const unsubscribeStatistics = deps.bus.subscribeLive(liveStatisticsSubject(root), (_subject, text) => {
+    if (statisticsRoom.size === 0) return
+    let change: { branchIds: string[]; days: string[] }
+    try {
+      change = JSON.parse(text) as { branchIds: string[]; days: string[] }
+    } catch {
+      return
+    }
+    const all = JSON.stringify({ type: 'update', topic: 'statistics', ...change })
+    for (const [ws, grant] of statisticsRoom) {
+      if (ws.readyState !== ws.OPEN) continue
+      if (!grant.branches) ws.send(all)
+      else {
+        const branchIds = change.branchIds.filter((b) => grant.branches?.has(b))
+        if (branchIds.length > 0)
+          ws.send(JSON.stringify({ type: 'update', topic: 'statistics', branchIds, days: change.days }))
+      }
+    }
+  })
+
+  /** The socket's staff session as a statistics grant: undefined when there is none. */
+  const statisticsGrant = async (ws: WebSocket) => {
+    const token = sessionTokens.get(ws)
+    if (!token) return undefined
+    const found = await findStaffSession(deps.db, token)
+    if (!found.ok) return undefined
+    const { user } = found
+    if (hasRole(user, ROLE_ADMIN)) return { branches: undefined }
+    if (!hasRole(user, ROLE_EMPLOYEE)) return undefined
+    return { branches: new Set(user.branches.map((b) => b.id)) }
+  }
+
   const join = (ws: WebSocket, subject: string) => {
     let room = rooms.get(subject)
     if (!room) {
@@ -133,6 +177,8 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   }
 
   const leaveAll = (ws: WebSocket) => {
+    boardGrants.delete(ws)
+    statisticsRoom.delete(ws)
     for (const subject of memberships.get(ws) ?? []) {
       const room = rooms.get(subject)
       room?.delete(ws)
@@ -151,11 +197,25 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   const mayWatchBoard = async (ws: WebSocket, branchId: string, apiKey: string | undefined) => {
     const branch = await deps.branches.get(branchId)
     if (!branch) return false
-    if (apiKey !== undefined) return safeEqual(branch.apiKey, apiKey)
+    if (apiKey !== undefined) return branchKeyCheck(branch, apiKey) === 'ok'
     const token = sessionTokens.get(ws)
     if (!token) return false
     const found = await findStaffSession(deps.db, token)
     return found.ok && canActForBranch(found.user, branch.id)
+  }
+
+  /** Drops the boards the socket may no longer watch, each with a 'forbidden' the client shows. */
+  const recheckBoards = async (ws: WebSocket) => {
+    for (const [branchId, apiKey] of boardGrants.get(ws) ?? []) {
+      if (await mayWatchBoard(ws, branchId, apiKey)) continue
+      boardGrants.get(ws)?.delete(branchId)
+      leave(ws, liveBoardSubject(deps.bus.root, branchId))
+      send(ws, FORBIDDEN)
+    }
+    if (statisticsRoom.has(ws) && !(await statisticsGrant(ws))) {
+      statisticsRoom.delete(ws)
+      send(ws, FORBIDDEN)
+    }
   }
 
   const onMessage = async (ws: WebSocket, raw: string) => {
@@ -174,7 +234,12 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       return send(ws, { type: 'error', code: 'bad_request', message: 'Die Nachricht ist ungültig.' })
     }
     const msg = result.data
-    if (msg.type === 'ping') return send(ws, { type: 'pong' })
+    if (msg.type === 'ping') {
+      // The client's heartbeat (every 10 s) also re-checks the boards it watches: a renewed api
+      // key, the frontdesk plugin switched off or an ended session closes them within a beat.
+      await recheckBoards(ws)
+      return send(ws, { type: 'pong' })
+    }
     if ((memberships.get(ws)?.size ?? 0) >= maxSubs) {
       return send(ws, {
         type: 'error',
@@ -185,6 +250,12 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     if (msg.topic === 'catalogue') {
       catalogueRoom.add(ws)
       return send(ws, { type: 'subscribed', topic: 'catalogue' })
+    }
+    if (msg.topic === 'statistics') {
+      const grant = await statisticsGrant(ws)
+      if (!grant) return send(ws, FORBIDDEN)
+      statisticsRoom.set(ws, grant)
+      return send(ws, { type: 'subscribed', topic: 'statistics' })
     }
     if (msg.topic === 'order') {
       // Join first (updates held back until the hash is verified), then read the snapshot: an
@@ -221,9 +292,11 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       return
     }
     if (!(await mayWatchBoard(ws, msg.branchId, msg.apiKey))) {
-      return send(ws, { type: 'error', code: 'forbidden', message: 'Zugriff verweigert.' })
+      return send(ws, FORBIDDEN)
     }
     join(ws, liveBoardSubject(deps.bus.root, msg.branchId))
+    if (!boardGrants.has(ws)) boardGrants.set(ws, new Map())
+    boardGrants.get(ws)?.set(msg.branchId, msg.apiKey)
     const rows = await listBoard(deps.db, msg.branchId, now())
     const snapshot: BoardSnapshotMessage = {
       type: 'snapshot',
@@ -285,6 +358,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       clearInterval(heartbeat)
       unsubscribe()
       unsubscribeCatalogue()
+      unsubscribeStatistics()
       for (const ws of memberships.keys()) ws.close(1001, 'server shutting down')
     },
   }

@@ -6,8 +6,10 @@ export {
   type BranchAccess,
   type BranchDirectory,
   branchDirectory,
+  branchKeyCheck,
   loadConfig,
   resourceBranchDirectory,
+  SHOP_CONFIG_ID,
 } from './config.ts'
 export { connectPglite, connectPostgres, type Db, type DbHandle } from './db/connect.ts'
 export { migrateTo, migrateToLatest } from './db/migrate.ts'

@@ -17,6 +17,7 @@ export {
   type PublicOrderRow,
 } from './projections/order-public.ts'
 export { ordersProjection } from './projections/orders.projection.ts'
+export { statisticsProjection } from './projections/statistics.projection.ts'
 export {
   type Projector,
   type ProjectorOptions,
@@ -26,6 +27,7 @@ export {
 } from './projector.ts'
 
 import { ordersProjection } from './projections/orders.projection.ts'
+import { statisticsProjection } from './projections/statistics.projection.ts'
 
 /** Every read model, by name (`npm run projections:rebuild -- <name>`). */
-export const allProjections = [ordersProjection] as const
+export const allProjections = [ordersProjection, statisticsProjection] as const

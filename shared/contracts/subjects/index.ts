@@ -69,6 +69,11 @@ export function allLiveOrderRowsSubject(root: string): string {
   return `${root}_live.orders.>`
 }
 
+/** The statistics tables changed (one message per projection batch: which branches, which days). */
+export function liveStatisticsSubject(root: string): string {
+  return `${root}_live.statistics`
+}
+
 /** The branch and order tokens of a live row subject, or undefined for another subject. */
 export function parseLiveOrderRowSubject(
   root: string,

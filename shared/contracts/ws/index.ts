@@ -30,12 +30,22 @@ export const subscribeCatalogueSchema = z.strictObject({
   topic: z.literal('catalogue'),
 })
 
+/**
+ * The statistics changed (the dashboard reloads its figures): on the staff session of the
+ * upgrade request, admins for every branch, employees for theirs.
+ */
+export const subscribeStatisticsSchema = z.strictObject({
+  type: z.literal('subscribe'),
+  topic: z.literal('statistics'),
+})
+
 export const pingSchema = z.strictObject({ type: z.literal('ping') })
 
 export const wsClientMessageSchema = z.union([
   subscribeOrderSchema,
   subscribeBoardSchema,
   subscribeCatalogueSchema,
+  subscribeStatisticsSchema,
   pingSchema,
 ])
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>
@@ -76,6 +86,13 @@ export type CatalogueChangedMessage = {
   id: string
   event: string
 }
+/** Figures of these branches on these local days changed. */
+export type StatisticsChangedMessage = {
+  type: 'update'
+  topic: 'statistics'
+  branchIds: string[]
+  days: string[]
+}
 export type WsErrorMessage = {
   type: 'error'
   code: 'bad_request' | 'not_found' | 'forbidden' | 'too_many' | 'unavailable'
@@ -87,6 +104,7 @@ export type WsServerMessage =
   | OrderSnapshotMessage
   | BoardSnapshotMessage
   | CatalogueChangedMessage
-  | { type: 'subscribed'; topic: 'catalogue' }
+  | StatisticsChangedMessage
+  | { type: 'subscribed'; topic: 'catalogue' | 'statistics' }
   | WsErrorMessage
   | { type: 'pong' }

@@ -4,6 +4,7 @@ export {
   type LiveRefusal,
   type LiveStatus,
   type LiveTransport,
+  RECONNECT_DELAYS_MS,
   replaceBySnapshot,
   SILENCE_MS,
   type Versioned,

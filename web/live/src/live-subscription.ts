@@ -43,6 +43,8 @@ export type LiveTransport = {
 
 export const HEARTBEAT_MS = 10_000
 export const SILENCE_MS = 25_000
+/** The waits before the reconnects after a socket dropped (the last one repeats). */
+export const RECONNECT_DELAYS_MS: readonly number[] = [500, 1000, 2000, 5000, 10_000]
 
 type Core = {
   subscribeMessage: WsClientMessage
@@ -79,7 +81,7 @@ type EventSource = {
 function startLive(t: LiveTransport, core: Core): { stop(): void } {
   const WS = t.WebSocketImpl ?? (globalThis.WebSocket as unknown as new (url: string) => Socket)
   const pollMs = t.pollIntervalMs ?? STATUS_POLL_INTERVAL_MS
-  const delays = t.reconnectDelaysMs ?? [500, 1000, 2000, 5000, 10_000]
+  const delays = t.reconnectDelaysMs ?? RECONNECT_DELAYS_MS
   const heartbeatMs = t.heartbeatMs ?? HEARTBEAT_MS
   const silenceMs = t.silenceMs ?? SILENCE_MS
   const wsUrl = `${t.baseUrl.replace(/^http/, 'ws')}${WS_PATH}`

@@ -131,8 +131,17 @@ describe('resources through the event store', () => {
     const created = await as('POST', '/api/config', { shopName: 'Bäckerei Muster' })
     expect(created.body.data).toMatchObject({ shopName: 'Bäckerei Muster', version: 1 })
     expect((await as('POST', '/api/config', { shopName: 'x' })).status).toBe(400)
-    const updated = await as('POST', '/api/config', { shopName: 'Bäckerei Muster AG', version: 1 })
-    expect(updated.body.data).toMatchObject({ shopName: 'Bäckerei Muster AG', version: 2 })
+    // The frontdesk plugin on: the catalogue branches' keys below open the frontdesk.
+    const updated = await as('POST', '/api/config', {
+      shopName: 'Bäckerei Muster AG',
+      enablePluginFrontdesk: true,
+      version: 1,
+    })
+    expect(updated.body.data).toMatchObject({
+      shopName: 'Bäckerei Muster AG',
+      enablePluginFrontdesk: true,
+      version: 2,
+    })
     expect((await call(s.url, 'GET', '/api/config')).body.data.shopName).toBe('Bäckerei Muster AG')
   })
 

@@ -63,6 +63,7 @@ export async function seedTestCatalogue(
         shopName: 'Testbäckerei',
         currency: 'CHF',
         enablePluginDonations: true,
+        enablePluginFrontdesk: true,
         enableATMCard: true,
         enablePluginStripe: true,
         enableStripe: true,

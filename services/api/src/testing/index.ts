@@ -7,4 +7,5 @@ export {
 } from './catalogue.ts'
 export { get, orderBody, post, runLifecycleScenario, type ScenarioTarget } from './lifecycle.scenario.ts'
 export { call, login } from './staff-session.ts'
+export { type ReferenceFigures, referenceFigures } from './statistics-reference.ts'
 export { openSocket, type TestSocket } from './ws-client.ts'

@@ -64,6 +64,14 @@ export interface RmOrdersTable {
   updated_at: Timestamp
 }
 
+/** The statistics projection's memory: each order's folded state and its last contribution. */
+export interface StOrdersTable {
+  order_id: string
+  version: number
+  state: Json
+  contribution: Json
+}
+
 export interface RmResourcesTable {
   type: string
   id: string
@@ -113,6 +121,7 @@ export interface Database {
   es_commands: EsCommandsTable
   es_checkpoints: EsCheckpointsTable
   rm_orders: RmOrdersTable
+  st_orders: StOrdersTable
   rm_resources: RmResourcesTable
   rm_order_tickets: TicketCountersTable
   auth_credentials: AuthCredentialsTable

@@ -2,6 +2,7 @@ import { Button, IconButton, Notice, Spinner } from '@shop/ui'
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { adminOf } from '../lib/admin-toolbar-gate.ts'
+import { branchIdentifierOf, pagePathOf, track } from '../lib/analytics.ts'
 import { setConsent, useConsent } from '../lib/consent.ts'
 import { useT } from '../lib/i18n.tsx'
 import { LEGAL_PAGES, legalPageText } from '../lib/legal-pages.ts'
@@ -43,6 +44,28 @@ function ScrollToTop() {
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])
+  return null
+}
+
+/**
+ * A page view per new path for the statistics (only with consent: `track` checks), with the
+ * branch when the page belongs to one; never the status link's secret.
+ */
+function PageViews() {
+  const { pathname } = useLocation()
+  const { data } = useShopData()
+  const branches = data?.branches ?? []
+  const identifier = branchIdentifierOf(pathname)
+  const branchId = identifier ? branches.find((b) => b.identifier === identifier)?.id : undefined
+  // Once the shop data is there (the branch's id is known then), and once per path.
+  const ready = data !== undefined
+  useEffect(() => {
+    if (!ready) return
+    track('pageview', 'view', undefined, {
+      path: pagePathOf(pathname),
+      ...(branchId ? { branch: branchId } : {}),
+    })
+  }, [ready, pathname, branchId])
   return null
 }
 
@@ -90,6 +113,7 @@ export function Shell() {
       <Pwa selfService={selfService} />
       {selfService ? <Kiosk /> : null}
       <ScrollToTop />
+      <PageViews />
     </>
   )
 }

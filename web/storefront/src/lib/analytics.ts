@@ -25,3 +25,17 @@ export function track(
     // ignored by design
   }
 }
+
+/**
+ * The path a page view records: the status link's uid and hash are a secret (they open the
+ * order), so `/status/<uid>/<hash>` is logged as `/status`; query and hash are left out.
+ */
+export function pagePathOf(pathname: string): string {
+  const path = pathname.replace(/\/status\/[^/]+\/[^/]+\/?$/, '/status')
+  return path.length > 300 ? path.slice(0, 300) : path || '/'
+}
+
+/** The branch identifier of a branch page (`/store/<id>…`, `/kiosk/<id>…`), if any. */
+export function branchIdentifierOf(pathname: string): string | undefined {
+  return /^\/(?:store|kiosk)\/([^/]+)/.exec(pathname)?.[1]
+}

@@ -1,0 +1,394 @@
+import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
+import { rebuildProjection, statisticsProjection } from '@shop/projector'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createUser } from '../resources/users.ts'
+import { testOrderBody } from '../testing/catalogue.ts'
+import { call, login } from '../testing/staff-session.ts'
+import { referenceFigures } from '../testing/statistics-reference.ts'
+import { openSocket } from '../testing/ws-client.ts'
+
+// The statistics endpoints against the real PostgreSQL and NATS: a small history placed through
+// the real command path at chosen instants (Zürich's spring and autumn DST days among them),
+// every figure compared with a direct computation over the raw events, filters, roles, bad
+// input, and a rebuild of the projection giving the same tables.
+
+let s: TestStack
+let clock = Date.parse('2026-03-01T08:00:00Z')
+let admin: Record<string, string>
+let lena: Record<string, string>
+const key = () => ({ 'x-api-key': s.branch.apiKey })
+const FROM = '2026-03-01'
+const TO = '2026-10-31'
+
+type Placed = { id: string; items: { itemId: string; productUid: string }[] }
+
+async function place(at: string, extra: Record<string, unknown> = {}): Promise<Placed> {
+  clock = Date.parse(at)
+  const res = await call(s.url, 'POST', '/api/orders', { body: testOrderBody('b1', extra) })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body.data as Placed
+}
+
+async function act(
+  id: string,
+  action: string,
+  at: string,
+  body: Record<string, unknown> = {},
+): Promise<void> {
+  clock = Date.parse(at)
+  const { version } = (await call(s.url, 'GET', `/api/orders/${id}`, { headers: key() })).body.data
+  const res = await call(s.url, 'POST', `/api/orders/${id}/status/${action}`, {
+    headers: key(),
+    body: { version, ...body },
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+}
+
+const TAKEAWAY = {
+  isDelivery: false,
+  deliveryArea: undefined,
+  street: undefined,
+  zipCode: undefined,
+  city: undefined,
+}
+
+/** Waits until the statistics projection has every order at its stream's version. */
+async function caughtUp(): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const { rows } = await sql<{ behind: number }>`
+      SELECT count(*)::int AS behind FROM es_streams e
+        LEFT JOIN st_orders o ON 'order-' || o.order_id = e.stream_id AND o.version = e.version
+       WHERE e.stream_type = 'order' AND o.order_id IS NULL`.execute(s.db.db)
+    if (rows[0]!.behind === 0) return
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  throw new Error('the statistics projection did not catch up')
+}
+
+const get = (name: string, query: string, headers = admin) =>
+  call(s.url, 'GET', `/api/statistics/${name}?${query}`, { headers })
+
+let torteOrder: Placed
+
+beforeAll(async () => {
+  s = await startTestStack({ now: () => new Date(clock) })
+  await createUser(
+    { db: s.db.db },
+    { username: 'chefin', password: 'chefin-passwort-1', displayName: 'Chefin', roles: ['ROLE_ADMIN'] },
+  )
+  await createUser(
+    { db: s.db.db },
+    {
+      username: 'lena',
+      password: 'lena-passwort-12',
+      displayName: 'Lena',
+      roles: ['ROLE_EMPLOYEE'],
+      branches: [{ id: 'b1' }],
+    },
+  )
+  admin = (await login(s.url, 'chefin', 'chefin-passwort-1')).headers
+  lena = (await login(s.url, 'lena', 'lena-passwort-12')).headers
+
+  // Friday 27 March, 10:15 in Zürich: a delivery, confirmed after 3 minutes, delivered after 40.
+  const first = await place('2026-03-27T09:15:00Z')
+  await act(first.id, 'confirm', '2026-03-27T09:18:00Z')
+  await act(first.id, 'in-delivery', '2026-03-27T09:40:00Z')
+  await act(first.id, 'delivered', '2026-03-27T09:55:00Z')
+  // Friday 23:30: a takeaway, rejected.
+  const rejected = await place('2026-03-27T22:30:00Z', TAKEAWAY)
+  await act(rejected.id, 'reject', '2026-03-27T22:31:00Z', { message: 'Heute ausverkauft' })
+  // Sunday 29 March, the spring DST day: 00:30 CET and 03:30 CEST (02:00–03:00 does not exist).
+  await place('2026-03-28T23:30:00Z', TAKEAWAY)
+  await place('2026-03-29T01:30:00Z', TAKEAWAY)
+  // 22:30 UTC on the 29th is already Monday 30 March, 00:30, in Zürich.
+  await place('2026-03-29T22:30:00Z', TAKEAWAY)
+  // Monday: a dine-in with a configured cake, its size changed (repriced) before completing.
+  torteOrder = await place('2026-03-30T10:00:00Z', {
+    isDelivery: false,
+    isDineIn: true,
+    table: 't2',
+    items: [
+      { product: 'torte', amount: 1, parts: [{ options: ['18 cm'] }, {}, { text: 'Für Oma' }] },
+      { product: 'gipfeli', amount: 2, unit: 'piece' },
+    ],
+  })
+  await act(torteOrder.id, 'confirm', '2026-03-30T10:10:00Z')
+  clock = Date.parse('2026-03-30T10:20:00Z')
+  const torte = torteOrder.items.find((i) => i.productUid === 'torte')!
+  const { version } = (await call(s.url, 'GET', `/api/orders/${torteOrder.id}`, { headers: key() })).body.data
+  const edit = await call(s.url, 'PUT', `/api/orders/${torteOrder.id}/items/${torte.itemId}`, {
+    headers: key(),
+    body: { version, parts: [{ options: ['24 cm'] }, { options: [] }, { text: 'Für Oma' }, {}] },
+  })
+  expect(edit.status, JSON.stringify(edit.body)).toBe(200)
+  await act(torteOrder.id, 'in-delivery', '2026-03-30T11:00:00Z')
+  await act(torteOrder.id, 'completed', '2026-03-30T11:30:00Z')
+  // Monday: a takeaway canceled with a reason.
+  const canceled = await place('2026-03-30T11:00:00Z', TAKEAWAY)
+  await act(canceled.id, 'cancel', '2026-03-30T11:05:00Z', { message: 'Kundin krank' })
+  // Sunday 25 October, the autumn DST day: 02:30 happens twice (CEST, then CET).
+  await place('2026-10-25T00:30:00Z', TAKEAWAY)
+  await place('2026-10-25T01:30:00Z', TAKEAWAY)
+  await caughtUp()
+}, 120_000)
+
+afterAll(async () => {
+  await s?.close()
+})
+
+describe('the statistics equal a direct computation over the events', () => {
+  it('orders by outcome, revenue, revenue per day and order times', async () => {
+    const ref = await referenceFigures(s.db.db, FROM, TO)
+    expect(ref.orders).toBe(9)
+    const orders = (await get('orders', `from=${FROM}&to=${TO}`)).body.data
+    expect(orders.total.orders).toBe(ref.orders)
+    for (const [outcome, n] of Object.entries(orders.total.byOutcome))
+      expect(n).toBe(ref.byOutcome[outcome] ?? 0)
+    const revenue = (await get('revenue', `from=${FROM}&to=${TO}`)).body.data
+    expect(revenue.total).toMatchObject(ref.revenue)
+    expect(
+      Object.fromEntries(revenue.days.map((d: { date: string; gross: number }) => [d.date, d.gross])),
+    ).toEqual(ref.revenueByDay)
+    const times = (await get('order-times', `from=${FROM}&to=${TO}`)).body.data
+    expect(
+      Object.fromEntries(
+        times.cells.map((c: { weekday: number; hour: number; orders: number }) => [
+          `${c.weekday}-${c.hour}`,
+          c.orders,
+        ]),
+      ),
+    ).toEqual(ref.orderTimes)
+  })
+
+  it("counts days and hours in the branch's local time, DST days included", async () => {
+    const cells = (await get('order-times', `from=${FROM}&to=${TO}`)).body.data.cells as {
+      weekday: number
+      hour: number
+      orders: number
+    }[]
+    const at = (weekday: number, hour: number) =>
+      cells.find((c) => c.weekday === weekday && c.hour === hour)?.orders
+    expect(at(5, 10)).toBe(1) // Friday 10:15
+    expect(at(5, 23)).toBe(1) // Friday 23:30
+    expect(at(7, 0)).toBe(1) // Sunday 00:30 CET
+    expect(at(7, 3)).toBe(1) // Sunday 03:30 CEST, after the skipped hour
+    expect(at(1, 0)).toBe(1) // Monday 00:30 CEST (still Sunday in UTC)
+    expect(at(7, 2)).toBe(2) // 25 October: 02:30 CEST and 02:30 CET
+    const days = (await get('orders', `from=${FROM}&to=${TO}`)).body.data.days as {
+      date: string
+      orders: number
+    }[]
+    expect(days.map((d) => [d.date, d.orders])).toEqual([
+      ['2026-03-27', 2],
+      ['2026-03-29', 2],
+      ['2026-03-30', 3],
+      ['2026-10-25', 2],
+    ])
+  })
+
+  it('leaves rejected and canceled orders out of revenue and counts them with their reasons', async () => {
+    const lost = (await get('canceled-orders', `from=${FROM}&to=${TO}`)).body.data
+    expect(lost.total).toEqual({ rejected: 1, canceled: 1, failed: 0, share: 0.2222 })
+    // Most frequent first, then by reason.
+    expect(lost.reasons).toEqual([
+      { outcome: 'rejected', reason: 'Heute ausverkauft', orders: 1 },
+      { outcome: 'canceled', reason: 'Kundin krank', orders: 1 },
+    ])
+    const revenue = (await get('revenue', `from=${FROM}&to=${TO}`)).body.data
+    expect(revenue.total.orders).toBe(7)
+    // Net + tax = gross, per rate and in total; the rates add up to the total.
+    const sum = (k: 'net' | 'tax' | 'gross') =>
+      revenue.byRate.reduce((a: number, r: Record<string, number>) => a + r[k]!, 0)
+    expect({ net: sum('net'), tax: sum('tax'), gross: sum('gross') }).toEqual({
+      net: revenue.total.net,
+      tax: revenue.total.tax,
+      gross: revenue.total.gross,
+    })
+    expect(revenue.total.net + revenue.total.tax).toBe(revenue.total.gross)
+    expect(revenue.byRate.map((r: { rate: string }) => r.rate)).toEqual(['8.1', '2.6'])
+  })
+
+  it('sells items per product and unit, and the configured options after the edit', async () => {
+    const items = (await get('items', `from=${FROM}&to=${TO}`)).body.data as {
+      productUid: string
+      quantity: number
+      lines: number
+    }[]
+    const of = (uid: string) => items.find((i) => i.productUid === uid)
+    // Gipfeli: 4 in the delivery of Friday + 4 in each of 5 takeaways that count + 2 at the table.
+    expect(of('gipfeli')).toMatchObject({ quantity: 4 + 5 * 4 + 2, lines: 7 })
+    expect(of('torte')).toMatchObject({ quantity: 1, lines: 1 })
+    const popular = (await get('popular-items', `from=${FROM}&to=${TO}&limit=5`)).body.data
+    expect(popular.byUnit[0].items[0].productUid).toBe('gipfeli')
+    expect(popular.options).toEqual([
+      { productUid: 'torte', name: 'Wunschtorte', part: 'Grösse', option: '24 cm', lines: 1, quantity: 1 },
+    ])
+    const orders = (await get('orders', `from=${FROM}&to=${TO}`)).body.data
+    // Confirmations after 3 and 10 minutes; completions after 40 and 90.
+    expect(orders.total.averageConfirmSeconds).toBe((180 + 600) / 2)
+    expect(orders.total.averageCompleteSeconds).toBe((2400 + 5400) / 2)
+  })
+})
+
+describe('visitors from the consented analytics log', () => {
+  /** Logs an entry at an instant; returns the visitor cookie the server set (or kept). */
+  async function log(at: string, body: Record<string, unknown>, visitor?: string): Promise<string> {
+    clock = Date.parse(at)
+    const cookie = ['asp-cookie-consent=given', ...(visitor ? [`shop_vid=${visitor}`] : [])].join('; ')
+    const res = await fetch(`${s.url}/api/analytics-log`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    })
+    expect(res.status).toBe(204)
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('shop_vid='))
+    return set ? set.split(';')[0]!.slice('shop_vid='.length) : visitor!
+  }
+
+  it('counts unique visitors, page views per page and hour, and events, in local time', async () => {
+    const view = (path: string, branch?: string) => ({
+      type: 'pageview',
+      action: 'view',
+      data: { path, ...(branch ? { branch } : {}) },
+    })
+    // Visitor A: Saturday 11 April, 09:05 and 09:40 in Zürich (CEST), then the menu of b1.
+    const a = await log('2026-04-11T07:05:00Z', view('/'))
+    expect(a).toMatch(/^[\w-]{16,64}$/)
+    expect(await log('2026-04-11T07:40:00Z', view('/'), a)).toBe(a)
+    await log('2026-04-11T08:10:00Z', view('/zuerich/menu', 'b1'), a)
+    // Visitor B: Sunday 12 April 00:30 local (still Saturday in UTC).
+    const b = await log('2026-04-11T22:30:00Z', view('/zuerich/menu', 'b1'))
+    expect(b).not.toBe(a)
+    await log('2026-04-11T22:31:00Z', { type: 'event', action: 'enable-dark-mode', category: 'ui' }, b)
+    const range = 'from=2026-04-01&to=2026-04-30'
+    // The projection reads the log in order: once the last entry (the event) is in, all are.
+    for (let i = 0; i < 400 && (await get('events', range)).body.data.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    const visitors = (await get('unique-visitors', range)).body.data
+    expect(visitors).toEqual({
+      total: 2,
+      days: [
+        { date: '2026-04-11', visitors: 1 },
+        { date: '2026-04-12', visitors: 1 },
+      ],
+    })
+    expect((await get('page-views', range)).body.data).toEqual({
+      total: 4,
+      days: [
+        { date: '2026-04-11', views: 3 },
+        { date: '2026-04-12', views: 1 },
+      ],
+    })
+    expect((await get('pages', range)).body.data).toEqual([
+      { path: '/', views: 2 },
+      { path: '/zuerich/menu', views: 2 },
+    ])
+    expect((await get('events', range)).body.data).toEqual([
+      { type: 'event', category: 'ui', action: 'enable-dark-mode', events: 1 },
+    ])
+    expect((await get('visitor-times', range)).body.data.cells).toEqual([
+      { weekday: 6, hour: 9, views: 2 },
+      { weekday: 6, hour: 10, views: 1 },
+      { weekday: 7, hour: 0, views: 1 },
+    ])
+    // A branch's employee sees the views on the branch's pages only.
+    expect((await get('page-views', range, lena)).body.data.total).toBe(2)
+    expect((await get('working-activities', range)).body.data).toEqual({
+      total: { seconds: 0, entries: 0 },
+      byUser: [],
+      days: [],
+    })
+  })
+})
+
+describe('filters, roles and bad input', () => {
+  it('filters by branch and order type, and by the range', async () => {
+    expect((await get('orders', `from=${FROM}&to=${TO}&branch=b2`)).body.data.total.orders).toBe(0)
+    expect((await get('orders', `from=${FROM}&to=${TO}&orderType=dineIn`)).body.data.total.orders).toBe(1)
+    expect((await get('orders', `from=2026-03-29&to=2026-03-29`)).body.data.total.orders).toBe(2)
+    const ref = await referenceFigures(s.db.db, '2026-03-28', '2026-03-30')
+    const revenue = (await get('revenue', 'from=2026-03-28&to=2026-03-30')).body.data
+    expect(revenue.total).toMatchObject(ref.revenue)
+  })
+
+  it('employees read their own branches only; anonymous callers none', async () => {
+    expect((await get('orders', `from=${FROM}&to=${TO}`, lena)).body.data.total.orders).toBe(9)
+    const foreign = await get('orders', `from=${FROM}&to=${TO}&branch=b2`, lena)
+    expect(foreign.status).toBe(403)
+    expect((await get('orders', `from=${FROM}&to=${TO}`, {})).status).toBe(401)
+  })
+
+  it('answers bad ranges with 400 and the field', async () => {
+    const reversed = await get('revenue', 'from=2026-04-02&to=2026-04-01')
+    expect(reversed.status).toBe(400)
+    expect(reversed.body.errors).toEqual([
+      { field: 'to', message: 'Das Enddatum darf nicht vor dem Startdatum liegen.' },
+    ])
+    const invalid = await get('revenue', 'from=2026-02-30&to=2026-04-01')
+    expect(invalid.status).toBe(400)
+    expect(invalid.body.errors[0]).toMatchObject({
+      field: 'from',
+      message: 'Dieser Wert ist kein gültiges Datum.',
+    })
+    expect((await get('revenue', 'from=2026-04-01')).status).toBe(400)
+    expect((await get('revenue', 'from=2020-01-01&to=2026-01-01')).body.errors[0].field).toBe('to')
+    expect((await get('nope', `from=${FROM}&to=${TO}`)).status).toBe(404)
+  })
+})
+
+describe('live: open dashboards hear which figures moved', () => {
+  it('admins hear every branch, employees theirs, anonymous sockets nothing', async () => {
+    const wsUrl = `${s.url.replace(/^http/, 'ws')}/ws`
+    const chief = await openSocket(wsUrl, { cookie: admin.cookie! })
+    const employee = await openSocket(wsUrl, { cookie: lena.cookie! })
+    const anonymous = await openSocket(wsUrl)
+    try {
+      for (const ws of [chief, employee, anonymous]) ws.send({ type: 'subscribe', topic: 'statistics' })
+      await chief.next((m) => m.type === 'subscribed' && m.topic === 'statistics')
+      await employee.next((m) => m.type === 'subscribed' && m.topic === 'statistics')
+      expect(await anonymous.next((m) => m.type === 'error')).toMatchObject({ code: 'forbidden' })
+
+      clock = Date.parse('2026-11-02T10:00:00Z')
+      const other = await call(s.url, 'POST', '/api/orders', { body: testOrderBody('b2', TAKEAWAY) })
+      expect(other.status).toBe(201)
+      const moved = (m: Record<string, unknown>, branch: string) =>
+        m.type === 'update' && m.topic === 'statistics' && (m.branchIds as string[]).includes(branch)
+      expect(await chief.next((m) => moved(m, 'b2'))).toEqual({
+        type: 'update',
+        topic: 'statistics',
+        branchIds: ['b2'],
+        days: ['2026-11-02'],
+      })
+      await place('2026-11-02T10:05:00Z', TAKEAWAY)
+      expect(await employee.next((m) => moved(m, 'b1'))).toMatchObject({
+        branchIds: ['b1'],
+        days: ['2026-11-02'],
+      })
+      // The employee never heard of the other branch.
+      expect(employee.messages.some((m) => moved(m as Record<string, unknown>, 'b2'))).toBe(false)
+    } finally {
+      await Promise.all([chief.close(), employee.close(), anonymous.close()])
+    }
+  })
+})
+
+describe('rebuild', () => {
+  it('a rebuild of the statistics projection gives the same tables as the live projection', async () => {
+    const snapshot = async () => {
+      const out: Record<string, unknown[]> = {}
+      for (const table of statisticsProjection.tables) {
+        if (table === 'st_orders') continue
+        const { rows } = await sql<Record<string, unknown>>`
+          SELECT * FROM ${sql.table(table)} ORDER BY 1, 2, 3, 4`.execute(s.db.db)
+        out[table] = rows.map((r) => JSON.stringify(r)).sort()
+      }
+      return out
+    }
+    const live = await snapshot()
+    expect(live.st_order_days!.length).toBeGreaterThan(0)
+    await rebuildProjection(s.db.db, statisticsProjection)
+    expect(await snapshot()).toEqual(live)
+  })
+})
