@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { runLifecycleScenario, seedTestCatalogue } from '@shop/api/testing'
 import { type AppConfig, silentLogger } from '@shop/kit'
+import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startShop } from './embedded.ts'
+import { DEMO_HISTORY_DAYS, startShop } from './embedded.ts'
 
 const run = promisify(execFile)
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-embedded-'))
@@ -32,6 +33,22 @@ describe('embedded mode (PGlite in the data folder, in-process bus)', () => {
     try {
       expect(shop.db.kind).toBe('pglite')
       expect(shop.bus.kind).toBe('memory')
+      // `npm start` begins with the demo and its 30 days of history, projected into the statistics.
+      const { rows: history } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM es_events
+         WHERE event_type = 'OrderCreated' AND (data->>'at')::timestamptz < now() - interval '1 day'`.execute(
+        shop.db.db,
+      )
+      expect(history[0]!.n).toBeGreaterThan(600)
+      let days = 0
+      for (let i = 0; i < 600 && days < DEMO_HISTORY_DAYS; i++) {
+        const { rows } = await sql<{
+          n: number
+        }>`SELECT count(DISTINCT day)::int AS n FROM st_order_days`.execute(shop.db.db)
+        days = rows[0]!.n
+        if (days < DEMO_HISTORY_DAYS) await new Promise((r) => setTimeout(r, 100))
+      }
+      expect(days).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS)
       // The demo's own branches have real opening hours; the scenario needs one open now.
       await seedTestCatalogue({ db: shop.db.db, bus: shop.bus }, config.branches, { config: false })
       await runLifecycleScenario({

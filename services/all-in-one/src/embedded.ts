@@ -31,6 +31,9 @@ export type Shop = {
   close(): Promise<void>
 }
 
+/** The embedded demo's days of order history. */
+export const DEMO_HISTORY_DAYS = 30
+
 /**
  * API, publisher, projectors and gateway in one process. Without DATABASE_URL / NATS_URL it
  * runs on PGlite in the data folder with the in-process bus: nothing to install.
@@ -41,6 +44,11 @@ export async function startShop(
   opts: {
     /** Load the demo into an empty shop; default: only on the embedded database. */
     demo?: boolean
+    /**
+     * Days of generated order history the demo starts with (docs/statistics.md); default 30 on
+     * the embedded database (`npm start`), none elsewhere.
+     */
+    historyDays?: number
     /** The API's clock (tests pin it to a DST day); default the real one. */
     now?: () => Date
     /** Notifier settings over the environment's (SMTP server, back-off); false: no notifier. */
@@ -100,7 +108,14 @@ export async function startShop(
   // The demo loads by itself only into the embedded database (`npm start`); a PostgreSQL shop
   // gets it with `npm run seed` or `demo: true`, never unasked.
   if (opts.demo ?? db.kind === 'pglite') {
-    const result = await seedDemo({ db: db.db, bus, log, ...(opts.now ? { now: opts.now } : {}) })
+    const historyDays = opts.historyDays ?? (db.kind === 'pglite' ? DEMO_HISTORY_DAYS : 0)
+    const result = await seedDemo({
+      db: db.db,
+      bus,
+      log,
+      historyDays,
+      ...(opts.now ? { now: opts.now } : {}),
+    })
     if (!result.seeded) log.debug({ reason: result.reason }, 'demo data not loaded')
   }
   const address = await app.listen({ port: config.port, host: config.host })

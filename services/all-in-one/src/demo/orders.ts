@@ -45,7 +45,7 @@ export type DemoOrder = {
   steps: LifecycleCommandType[]
 }
 
-type Choice = {
+export type Choice = {
   amount: number
   unit?: string
   options?: Record<string, string[]>
@@ -56,7 +56,11 @@ type Choice = {
  * A line priced from the catalogue: the product's unit price with its chosen options
  * (overwrite first, then add and subtract), times the amount in the product's unit.
  */
-function line(products: ReadonlyMap<string, CreateProductBody>, uid: string, choice: Choice): DemoOrderLine {
+export function line(
+  products: ReadonlyMap<string, CreateProductBody>,
+  uid: string,
+  choice: Choice,
+): DemoOrderLine {
   const product = products.get(uid)
   if (!product) throw new Error(`demo order: no product ${uid}`)
   const unit = choice.unit ?? product.unit

@@ -18,6 +18,7 @@ import { demoBranches, demoDivisions, demoTables, demoTags } from './branches.ts
 import { demoConfig } from './config.ts'
 import { demoBlocks, demoDonatees, demoNavigations, demoSites } from './content.ts'
 import { BRANCH_KEYS } from './demo-types.ts'
+import { historyBranches, historyToday, planHistory, seedHistory } from './history.ts'
 import { demoImage } from './images.ts'
 import { demoMenus } from './menus.ts'
 import { demoOrders, demoUsers } from './orders.ts'
@@ -190,6 +191,8 @@ export async function seedDemo(deps: {
   bus: Bus
   log?: Logger
   now?: () => Date
+  /** Days of generated order history before today (history.ts); default none. */
+  historyDays?: number
 }): Promise<DemoSeedResult> {
   const blocker = await demoBlocker(deps.db)
   if (blocker) return { seeded: false, reason: blocker }
@@ -312,8 +315,19 @@ export async function seedDemo(deps: {
     }
   }
 
-  deps.log?.info({ counts, users: usersCreated, orders: orders.length }, 'demo data loaded')
-  return { seeded: true, counts, branches, usersCreated, usersSkipped, orders: orders.length }
+  let history = 0
+  if ((deps.historyDays ?? 0) > 0) {
+    const branches = historyBranches(plan.resources)
+    const today = historyToday(branches, now())
+    history = await seedHistory(
+      deps,
+      planHistory({ days: deps.historyDays!, today, branches }),
+      plan.products,
+    )
+  }
+
+  deps.log?.info({ counts, users: usersCreated, orders: orders.length, history }, 'demo data loaded')
+  return { seeded: true, counts, branches, usersCreated, usersSkipped, orders: orders.length + history }
 }
 
 /** The first branch of the catalogue (the oldest), with its frontdesk api key. */
