@@ -10,6 +10,7 @@ import { benchInit, formatInit } from './init.bench.ts'
 import { benchLighthouse, formatLighthouse } from './lighthouse.bench.ts'
 import { benchMenuScroll, formatMenuScroll } from './menu-scroll.bench.ts'
 import { benchOrders, formatOrders } from './orders.bench.ts'
+import { benchStatistics, formatStatistics, STATISTICS_P95_TARGET_MS } from './statistics.bench.ts'
 import { benchStorefront, formatStorefront } from './storefront.bench.ts'
 import { benchWsLatency, formatLatency } from './ws-latency.bench.ts'
 
@@ -64,6 +65,8 @@ const scroll = await benchMenuScroll({ adminUrl, natsUrl })
 process.stdout.write(`${formatMenuScroll(scroll)}\n\n`)
 const boardRun = await benchBoard({ adminUrl, natsUrl })
 process.stdout.write(`${formatBoard(boardRun)}\n`)
+const statistics = await benchStatistics({ adminUrl })
+process.stdout.write(`\n${formatStatistics(statistics)}\n`)
 
 if (write) {
   const file = join(dirname(fileURLToPath(import.meta.url)), '../../docs/benchmarks.md')
@@ -192,6 +195,21 @@ A full re-render per event would grow with the board (~20×); memoised cards kee
 1. Target: ≤ ${WORK_RATIO_TARGET} × the baseline's work per event.
 
 ${formatBoard(boardRun)}
+
+## Statistics: one year of history
+
+\`scripts/bench/statistics.bench.ts\`: a million orders planned like the demo's history
+(\`planHistory\`: weekday and lunch peaks, about 5 % rejected or canceled, ratings) over 365 days
+on three branches; their events are made by the order decider (\`decide\`, as the command path
+would) and written to the event store in bulk. The statistics projection is then rebuilt from
+the first event (events per second), and each statistics query (the function behind its
+endpoint, without HTTP) is asked for the whole year over all branches, 40 times after 5 warm-ups.
+The baseline, in the same run: the orders by outcome, the revenue, the revenue per day and the
+order times computed straight from the raw events (\`statistics-reference.ts\`, the tests'
+reference). Target: every query's p95 ≤ ${STATISTICS_P95_TARGET_MS} ms. The visitor figures are not
+in this bench yet (the history has no page views here).
+
+${formatStatistics(statistics)}
 `,
   )
   process.stdout.write(`\nwrote ${file}\n`)
