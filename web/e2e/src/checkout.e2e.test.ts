@@ -444,8 +444,12 @@ describe('checkout', () => {
     const page = await customer({ branch: 'zuerich-altstadt' })
     await page.context().addCookies([{ name: 'asp-cookie-consent', value: 'given', url: stage.url }])
     const events: string[] = []
+    const views: { path: string; branch?: string }[] = []
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/analytics-log') events.push(request.postDataJSON().action)
+      if (new URL(request.url()).pathname !== '/api/analytics-log') return
+      const body = request.postDataJSON()
+      events.push(body.action)
+      if (body.type === 'pageview') views.push(body.data)
     })
     await page.goto('/kiosk/zuerich-altstadt/checkout')
     await poll(() => events).toContain('begin-checkout')
@@ -454,6 +458,9 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
     await page.waitForURL(/\/kiosk\/zuerich-altstadt\/status\/[^/]+\/[^/]+$/)
     await poll(() => events).toContain('purchase')
+    // Page views name the branch and never the status link's uid and hash.
+    await poll(() => views.map((v) => v.path)).toContain('/kiosk/zuerich-altstadt/status')
+    expect(views.every((v) => !/\/status\/./.test(v.path) && typeof v.branch === 'string')).toBe(true)
     // The kiosk forgets the customer's data after the order (spec §4).
     expect(await page.evaluate(() => sessionStorage.getItem('asp-checkout-zuerich-altstadt'))).toBeNull()
   })

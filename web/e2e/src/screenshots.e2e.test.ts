@@ -389,6 +389,7 @@ function writeIndex() {
     '| Frontdesk board, live | tablet landscape 1280×800 | [board-tablet.png](board-tablet.png) | web/e2e/src/frontdesk.e2e.test.ts |',
     '| Order detail with its event timeline | desktop 1280×900 | [order-detail-desktop.png](order-detail-desktop.png) | web/e2e/src/backoffice-orders.e2e.test.ts |',
     '| Receipt print view (80 mm) | desktop 1280×900 | [order-receipt-desktop.png](order-receipt-desktop.png) | web/e2e/src/backoffice-orders.e2e.test.ts |',
+    '| Statistics dashboard (last 30 days) | desktop 1280×900 | [dashboard-desktop.png](dashboard-desktop.png) | web/e2e/src/dashboard.e2e.test.ts |',
     '',
   ]
   writeFileSync(join(DOCS, 'README.md'), lines.join('\n'))

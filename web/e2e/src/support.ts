@@ -46,7 +46,13 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
 }
 
-export async function startStage(opts: { at?: string } = {}): Promise<Stage> {
+export async function startStage(
+  opts: {
+    at?: string
+    /** Days of generated order history before the pinned day (the dashboard's demo history). */
+    historyDays?: number
+  } = {},
+): Promise<Stage> {
   const at = opts.at ?? TUESDAY_10
   const storefront = join(import.meta.dirname, '..', '..', 'storefront', 'dist', 'index.html')
   if (!existsSync(storefront)) throw new Error('the storefront is not built: npm run build:web')
@@ -67,7 +73,13 @@ export async function startStage(opts: { at?: string } = {}): Promise<Stage> {
       branches: [],
     },
     silentLogger,
-    { demo: true, now, notifier: false, payments: { testProvider: true } },
+    {
+      demo: true,
+      historyDays: opts.historyDays ?? 0,
+      now,
+      notifier: false,
+      payments: { testProvider: true },
+    },
   )
   const url = shop.url.replace('0.0.0.0', '127.0.0.1')
   const browser = await launchChromium()

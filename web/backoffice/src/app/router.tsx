@@ -1,6 +1,7 @@
 import { Spinner } from '@shop/ui'
 import { Component, lazy, type ReactNode, Suspense } from 'react'
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
+import { legacyHashPath } from '../lib/auth-model.ts'
 import { useT } from '../lib/i18n.tsx'
 import { LoginPage } from './login-page.tsx'
 import { LogoutPage } from './logout-page.tsx'
@@ -14,6 +15,9 @@ const FrontdeskKeyPage = lazy(() =>
 const FrontdeskBoardPage = lazy(() =>
   import('../features/frontdesk/frontdesk-page.tsx').then((m) => ({ default: m.FrontdeskBoardPage })),
 )
+const TabletAccessPage = lazy(() =>
+  import('../features/frontdesk/tablet-access-page.tsx').then((m) => ({ default: m.TabletAccessPage })),
+)
 const OrderListPage = lazy(() =>
   import('../features/orders/orders-pages.tsx').then((m) => ({ default: m.OrderListPage })),
 )
@@ -23,6 +27,16 @@ const OrderDetailPage = lazy(() =>
 const ReceiptPage = lazy(() =>
   import('../features/orders/orders-pages.tsx').then((m) => ({ default: m.ReceiptPage })),
 )
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+)
+
+// The old back-office's hash routes (spec §2: /backend#/dashboard, #/sites, #/navigations, which
+// the storefront toolbar links to) become real paths before the router reads the address.
+if (typeof location !== 'undefined') {
+  const legacy = legacyHashPath(location.pathname, location.hash)
+  if (legacy) history.replaceState(history.state, '', legacy)
+}
 
 export function App() {
   return (
@@ -52,6 +66,14 @@ export function App() {
           <Route element={<Shell />}>
             <Route index element={<Navigate to="/orders" replace />} />
             <Route
+              path="frontdesk"
+              element={
+                <Page>
+                  <TabletAccessPage />
+                </Page>
+              }
+            />
+            <Route
               path="orders"
               element={
                 <Page>
@@ -80,6 +102,14 @@ export function App() {
               element={
                 <Page>
                   <OrderDetailPage />
+                </Page>
+              }
+            />
+            <Route
+              path="dashboard"
+              element={
+                <Page>
+                  <DashboardPage />
                 </Page>
               }
             />

@@ -63,3 +63,16 @@ export function loginUrl(current: { pathname: string; search: string; hash: stri
     ? LOGIN_PATH
     : `${LOGIN_PATH}?next=${encodeURIComponent(next)}`
 }
+
+/**
+ * The path for one of the old back-office's hash routes (spec §2): `/backend#/dashboard` (also
+ * `/backend/#/dashboard`) is the dashboard; `#/sites` and `#/navigations` land on the orders
+ * until those pages exist. Null for any other address.
+ */
+export function legacyHashPath(pathname: string, hash: string): string | null {
+  if (pathname !== BASE && pathname !== `${BASE}/`) return null
+  const route = /^#\/([a-z]+)(?:[/?].*)?$/.exec(hash)?.[1]
+  if (route === 'dashboard') return `${BASE}/dashboard`
+  if (route === 'sites' || route === 'navigations') return HOME_PATH
+  return null
+}

@@ -4,6 +4,7 @@ import {
   canActForBranch,
   HOME_PATH,
   LOGIN_PATH,
+  legacyHashPath,
   loginUrl,
   type Me,
   needsCsrf,
@@ -42,13 +43,36 @@ describe('roles (spec §6)', () => {
     expect(forAdmin[1]?.items.map((i) => [i.to, i.params?.branch])).toEqual([
       ['/board/b1', 'Altstadt'],
       ['/board/b2', 'Winterthur'],
+      // The tablets' links and keys: admins only.
+      ['/frontdesk', undefined],
     ])
     const forEmployee = navigationFor(employee, branches)
     expect(forEmployee[1]?.items.map((i) => i.to)).toEqual(['/board/b1'])
     // Branch names not loaded: the employee still reaches their board.
     expect(navigationFor(employee, [])[1]?.items.map((i) => i.to)).toEqual(['/board/b1'])
-    // An admin and no branches: no board group.
-    expect(navigationFor(admin, [])).toHaveLength(1)
+    expect(forEmployee.flatMap((g) => g.items).some((i) => i.to === '/frontdesk')).toBe(false)
+    // An admin and no branches: only the tablet page.
+    expect(navigationFor(admin, [])[1]?.items.map((i) => i.to)).toEqual(['/frontdesk'])
+    // The statistics dashboard for both roles, last.
+    for (const groups of [forAdmin, forEmployee, navigationFor(employee, [])]) {
+      expect(groups.at(-1)).toEqual({
+        label: 'nav.reports',
+        items: [{ to: '/dashboard', label: 'nav.statistics', end: true }],
+      })
+    }
+    expect(forAdmin.map((g) => g.label)).toEqual(['nav.orders', 'nav.boards', 'nav.reports'])
+  })
+
+  it("sends the old back-office's hash routes to real pages (spec §2)", () => {
+    expect(legacyHashPath('/backend', '#/dashboard')).toBe('/backend/dashboard')
+    expect(legacyHashPath('/backend/', '#/dashboard')).toBe('/backend/dashboard')
+    expect(legacyHashPath('/backend', '#/dashboard?x=1')).toBe('/backend/dashboard')
+    expect(legacyHashPath('/backend', '#/sites')).toBe(HOME_PATH)
+    expect(legacyHashPath('/backend/', '#/navigations')).toBe(HOME_PATH)
+    expect(legacyHashPath('/backend', '')).toBeNull()
+    expect(legacyHashPath('/backend', '#/unknown')).toBeNull()
+    expect(legacyHashPath('/backend/orders', '#/dashboard')).toBeNull()
+    expect(legacyHashPath('/backend', '#main')).toBeNull()
   })
 })
 

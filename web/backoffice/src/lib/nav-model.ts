@@ -7,7 +7,7 @@ export type NavGroup = { label: string; items: NavItem[] }
 /**
  * The navigation by role (spec §6): both roles see the order lists (the server limits an
  * employee's to their branches); the boards are every branch's for an admin and the own
- * branches' for an employee.
+ * branches' for an employee; admins also manage the tablets' links; both see the statistics.
  */
 export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
   const groups: NavGroup[] = [
@@ -24,11 +24,15 @@ export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
   // An employee whose branch is not in the list (not loaded): the ids they belong to.
   const own =
     boards.length === 0 && !isAdmin(me) ? me.user.branches.map((b) => ({ id: b.id, name: b.id })) : boards
-  if (own.length > 0) {
-    groups.push({
-      label: 'nav.boards',
-      items: own.map((b) => ({ to: `/board/${b.id}`, label: 'nav.board', params: { branch: b.name } })),
-    })
-  }
+  const items: NavItem[] = own.map((b) => ({
+    to: `/board/${b.id}`,
+    label: 'nav.board',
+    params: { branch: b.name },
+  }))
+  // The tablets' links and keys: admins only (spec §3, the branch's apiKey).
+  if (isAdmin(me)) items.push({ to: '/frontdesk', label: 'nav.tablets', end: true })
+  if (items.length > 0) groups.push({ label: 'nav.boards', items })
+  // The statistics: both roles (the server limits an employee's figures to their branches).
+  groups.push({ label: 'nav.reports', items: [{ to: '/dashboard', label: 'nav.statistics', end: true }] })
   return groups
 }

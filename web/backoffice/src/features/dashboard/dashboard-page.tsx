@@ -1,0 +1,979 @@
+/**
+ * The manager's statistics dashboard (/backend/dashboard, spec §2, issue 7; docs/statistics.md):
+ * a range with presets in the shop's local days, branch and order-type filters (all in the URL
+ * query), headline figures with the change against the previous period, charts with a caption,
+ * a summary sentence and the data as a table, and CSV downloads.
+ */
+import type { OrderType } from '@shop/shared/domain/common'
+import { formatMoney, ORDER_TYPES } from '@shop/shared/domain/common'
+import {
+  formatLocalDate,
+  isLocalDate,
+  type LocalDate,
+  localDateOf,
+} from '@shop/shared/domain/scheduling/zoned-time.ts'
+import { Button, Field, Icon, Notice, Spinner } from '@shop/ui'
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { boardBranches, isAdmin } from '../../lib/auth-model.ts'
+import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
+import { useSession } from '../../lib/session.tsx'
+import { heatOption, rankingOption, revenueOption, timesOption, typesOption } from './chart-options.ts'
+import {
+  type CsvValue,
+  csvFileName,
+  csvMoney,
+  type DashboardFilters,
+  type DateRange,
+  dayPoints,
+  directionOf,
+  durationParts,
+  filtersFromSearch,
+  filtersToSearch,
+  heatMap,
+  isCompleteRange,
+  PRESETS,
+  type Preset,
+  pointsChange,
+  rangeOf,
+  relativeChange,
+  toCsv,
+} from './dashboard-model.ts'
+import { type ChartColors, EChart, useChartColors } from './echart.tsx'
+import { type DashboardData, queryKey, useDashboardData } from './use-dashboard-data.ts'
+import './dashboard.css'
+
+const DEFAULT_TIME_ZONE = 'Europe/Zurich'
+
+type Formats = {
+  money: (cents: number) => string
+  count: (n: number) => string
+  quantity: (n: number) => string
+  signed: (n: number) => string
+  /** A fraction as a percentage with one decimal (0.125 → "12,5 %"). */
+  percent: (fraction: number) => string
+  minutes: (m: number) => string
+  duration: (seconds: number | null) => string
+  date: (d: LocalDate) => string
+  shortDate: (d: LocalDate) => string
+}
+
+function useFormats(t: Translate, currency: string): Formats {
+  const { locale } = useLocale()
+  return useMemo(() => {
+    const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+    const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })
+    const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' })
+    const oneDecimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })
+    return {
+      // Money always in the Swiss format with two decimals, whatever the UI language (spec §9).
+      money: (cents) => formatMoney(Math.round(cents), currency, 'de-CH'),
+      count: (n) => count.format(n),
+      quantity: (n) => quantity.format(n),
+      signed: (n) => signed.format(n),
+      percent: (fraction) => t('percent', { value: oneDecimal.format(fraction * 100) }),
+      minutes: (m) => t('minutes', { value: oneDecimal.format(m) }),
+      duration: (seconds) => {
+        if (seconds === null) return t('duration.none')
+        const d = durationParts(seconds)
+        if (d.hours > 0) return t('duration.hours', d)
+        if (d.minutes > 0) return t('duration.minutes', d)
+        return t('duration.seconds', d)
+      },
+      date: (d) => formatLocalDate(d),
+      shortDate: (d) => formatLocalDate(d).slice(0, 6),
+    }
+  }, [locale, currency, t])
+}
+
+/** Starts a download of a text file (a Blob URL and an <a download>). */
+function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  a.style.display = 'none'
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export function DashboardPage() {
+  const t = useT('bo-dashboard')
+  const { me, branches } = useSession()
+  const admin = isAdmin(me)
+  const own = admin ? branches : boardBranches(me, branches)
+  // An employee of one branch reads that branch; several: all of theirs or one.
+  const single = !admin && own.length === 1 ? own[0]?.id : undefined
+  const [params, setParams] = useSearchParams()
+  const zoneOf = (id: string) =>
+    (branches.find((b) => b.id === id) as { timeZone?: string } | undefined)?.timeZone
+  const requested = params.get('branch') ?? ''
+  const branch = single ?? (own.some((b) => b.id === requested) ? requested : '')
+  const timeZone = zoneOf(branch) || zoneOf(own[0]?.id ?? '') || DEFAULT_TIME_ZONE
+  const today = localDateOf(Date.now(), timeZone)
+  const filters = { ...filtersFromSearch(params, today), branch }
+  const range = rangeOf(filters, today)
+  const complete = isCompleteRange(range)
+  const fallback = t('bo-shell:error.statisticsLoad')
+  const { data, loading, error, reload, live } = useDashboardData(range, filters, `${fallback}.`, complete)
+  const current = data?.key === queryKey({ range, filters })
+
+  const setFilters = useCallback(
+    (next: Partial<DashboardFilters>) => {
+      const merged = { ...filtersFromSearch(params, today), ...next }
+      setParams(filtersToSearch(merged), { replace: true })
+    },
+    [params, today, setParams],
+  )
+
+  return (
+    <main id="main" className="bo-page bo-dash" data-loading={loading}>
+      <h1>{t('title')}</h1>
+      <p className="bo-dash__intro">{t('intro')}</p>
+      <RangePicker
+        t={t}
+        filters={filters}
+        range={range}
+        admin={admin}
+        branches={own}
+        single={single !== undefined}
+        onChange={setFilters}
+      />
+      <div className="bo-dash__status">
+        {/* Text and icon, not colour alone: live, or reconnecting. */}
+        <span
+          className={`bo-dash__live bo-dash__live--${live}`}
+          data-testid="dashboard-live"
+          data-live={live}
+        >
+          <Icon name={live === 'live' ? 'check' : live === 'refused' ? 'error' : 'wifiOff'} />
+          {t(`live.${live}`)}
+        </span>
+        {loading ? <Spinner label={data ? t('updating') : t('loading')} /> : null}
+      </div>
+      {error ? (
+        <Notice tone="danger" live="assertive">
+          <p>{error}</p>
+          <Button small variant="secondary" onClick={() => void reload()}>
+            {t('retry')}
+          </Button>
+        </Notice>
+      ) : null}
+      {data && (current || loading) && !(error && !current) ? (
+        <Figures t={t} data={data} stale={!current} />
+      ) : null}
+    </main>
+  )
+}
+
+function RangePicker({
+  t,
+  filters,
+  range,
+  admin,
+  branches,
+  single,
+  onChange,
+}: {
+  t: Translate
+  filters: DashboardFilters
+  range: DateRange
+  admin: boolean
+  branches: { id: string; name: string }[]
+  single: boolean
+  onChange: (next: Partial<DashboardFilters>) => void
+}) {
+  const id = useId()
+  const choose = (preset: Preset) => {
+    if (preset === 'custom') onChange({ preset, from: range.from, to: range.to })
+    else onChange({ preset, from: '', to: '' })
+  }
+  return (
+    <search className="bo-dash__filters" aria-label={t('filter.label')}>
+      <fieldset className="bo-dash__presets">
+        <legend className="ui-field__label">{t('filter.range')}</legend>
+        <div className="bo-dash__preset-list">
+          {PRESETS.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              className="bo-dash__preset"
+              aria-pressed={filters.preset === preset}
+              onClick={() => choose(preset)}
+            >
+              {t(`preset.${preset}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div className="bo-dash__selects">
+        {filters.preset === 'custom' ? (
+          <>
+            <DateInput
+              label={t('filter.from')}
+              value={filters.from}
+              onCommit={(from) => onChange({ from })}
+            />
+            <DateInput label={t('filter.to')} value={filters.to} onCommit={(to) => onChange({ to })} />
+          </>
+        ) : null}
+        <Field label={t('filter.branch')}>
+          <select
+            id={`${id}-branch`}
+            className="ui-select"
+            value={filters.branch}
+            onChange={(e) => onChange({ branch: e.target.value })}
+          >
+            {single ? null : (
+              <option value="">{admin ? t('filter.allBranches') : t('filter.ownBranches')}</option>
+            )}
+            {branches.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('filter.orderType')}>
+          <select
+            id={`${id}-type`}
+            className="ui-select"
+            value={filters.orderType}
+            onChange={(e) => onChange({ orderType: e.target.value as OrderType | '' })}
+          >
+            <option value="">{t('filter.allOrderTypes')}</option>
+            {ORDER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`ordering:orderType.${type}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </search>
+  )
+}
+
+/** A date field that changes the URL only with a whole date (not while one is being typed). */
+function DateInput({ label, value, onCommit }: { label: string; value: string; onCommit(v: string): void }) {
+  const [text, setText] = useState(value)
+  const [shown, setShown] = useState(value)
+  if (shown !== value) {
+    setShown(value)
+    setText(value)
+  }
+  return (
+    <Field label={label}>
+      <input
+        className="ui-input"
+        type="date"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value)
+          if (isLocalDate(e.target.value)) onCommit(e.target.value)
+        }}
+      />
+    </Field>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function Figures({ t, data, stale }: { t: Translate; data: DashboardData; stale: boolean }) {
+  const f = useFormats(t, data.currency)
+  const colors = useChartColors()
+  const hasOrders = data.orders.total.orders > 0
+  const range = `${f.date(data.range.from)} – ${f.date(data.range.to)}`
+  const previous = `${f.date(data.previousRange.from)} – ${f.date(data.previousRange.to)}`
+  return (
+    <div
+      className={`bo-dash__figures${stale ? ' bo-dash__figures--stale' : ''}`}
+      aria-busy={stale}
+      data-range={`${data.range.from}_${data.range.to}`}
+    >
+      <p className="bo-dash__period" data-testid="dashboard-period">
+        {t('period', { range, previous })}
+      </p>
+      <Headline t={t} data={data} f={f} />
+      {hasOrders ? (
+        <section className="bo-dash__charts" aria-labelledby="bo-dash-charts">
+          <h2 id="bo-dash-charts" className="ui-visually-hidden">
+            {t('charts.heading')}
+          </h2>
+          <RevenueFigure t={t} data={data} f={f} colors={colors} />
+          <HeatFigure t={t} data={data} f={f} colors={colors} />
+          <PopularFigure t={t} data={data} f={f} colors={colors} />
+          <TypesFigure t={t} data={data} f={f} colors={colors} />
+          <ReasonsFigure t={t} data={data} f={f} colors={colors} />
+          <TimesFigure t={t} data={data} f={f} colors={colors} />
+        </section>
+      ) : (
+        <Notice>
+          <p>{t('empty')}</p>
+        </Notice>
+      )}
+      <PagesTable t={t} data={data} f={f} />
+    </div>
+  )
+}
+
+type Part = { t: Translate; data: DashboardData; f: Formats }
+type ChartPart = Part & { colors: ChartColors }
+
+function Headline({ t, data, f }: Part) {
+  const cur = data
+  const prev = data.previous
+  const percent = (v: number | null) => (v === null ? '—' : f.percent(v))
+  const cards: {
+    key: string
+    label: string
+    value: string
+    previous: string
+    change: number | null
+    kind: 'relative' | 'points'
+  }[] = [
+    {
+      key: 'revenue',
+      label: t('kpi.revenue'),
+      value: f.money(cur.revenue.total.gross),
+      previous: f.money(prev.revenue.total.gross),
+      change: relativeChange(cur.revenue.total.gross, prev.revenue.total.gross),
+      kind: 'relative',
+    },
+    {
+      key: 'orders',
+      label: t('kpi.orders'),
+      value: f.count(cur.orders.total.orders),
+      previous: f.count(prev.orders.total.orders),
+      change: relativeChange(cur.orders.total.orders, prev.orders.total.orders),
+      kind: 'relative',
+    },
+    {
+      key: 'averageOrder',
+      label: t('kpi.averageOrder'),
+      value: cur.revenue.total.averageGross === null ? '—' : f.money(cur.revenue.total.averageGross),
+      previous: prev.revenue.total.averageGross === null ? '—' : f.money(prev.revenue.total.averageGross),
+      change: relativeChange(cur.revenue.total.averageGross, prev.revenue.total.averageGross),
+      kind: 'relative',
+    },
+    {
+      key: 'lostShare',
+      label: t('kpi.lostShare'),
+      value: percent(cur.canceled.total.share),
+      previous: percent(prev.canceled.total.share),
+      change: pointsChange(cur.canceled.total.share, prev.canceled.total.share),
+      kind: 'points',
+    },
+    {
+      key: 'visitors',
+      label: t('kpi.visitors'),
+      value: f.count(cur.visitors.total),
+      previous: f.count(prev.visitors.total),
+      change: relativeChange(cur.visitors.total, prev.visitors.total),
+      kind: 'relative',
+    },
+    {
+      key: 'confirmTime',
+      label: t('kpi.confirmTime'),
+      value: f.duration(cur.orders.total.averageConfirmSeconds),
+      previous: f.duration(prev.orders.total.averageConfirmSeconds),
+      change: relativeChange(cur.orders.total.averageConfirmSeconds, prev.orders.total.averageConfirmSeconds),
+      kind: 'relative',
+    },
+    {
+      key: 'completeTime',
+      label: t('kpi.completeTime'),
+      value: f.duration(cur.orders.total.averageCompleteSeconds),
+      previous: f.duration(prev.orders.total.averageCompleteSeconds),
+      change: relativeChange(
+        cur.orders.total.averageCompleteSeconds,
+        prev.orders.total.averageCompleteSeconds,
+      ),
+      kind: 'relative',
+    },
+  ]
+  return (
+    <section className="bo-dash__kpis" aria-labelledby="bo-dash-kpis">
+      <h2 id="bo-dash-kpis" className="ui-visually-hidden">
+        {t('kpi.heading')}
+      </h2>
+      <ul className="bo-dash__kpi-list">
+        {cards.map((card) => (
+          <li key={card.key} className="bo-kpi" data-kpi={card.key}>
+            <h3 className="bo-kpi__label">{card.label}</h3>
+            <p className="bo-kpi__value" data-testid={`kpi-${card.key}`}>
+              {card.value}
+            </p>
+            <Change t={t} f={f} change={card.change} kind={card.kind} />
+            <p className="bo-kpi__previous">{t('kpi.previous', { value: card.previous })}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+const ARROWS = {
+  up: 'M12 19V5M5 12l7-7 7 7',
+  down: 'M12 5v14M19 12l-7 7-7-7',
+  same: 'M5 12h14M13 5l7 7-7 7',
+} as const
+
+function Change({
+  t,
+  f,
+  change,
+  kind,
+}: {
+  t: Translate
+  f: Formats
+  change: number | null
+  kind: 'relative' | 'points'
+}) {
+  // As displayed: whole percent, or percentage points with one decimal.
+  const value =
+    change === null ? null : kind === 'relative' ? Math.round(change * 100) : Math.round(change * 10) / 10
+  const direction = directionOf(value)
+  if (value === null || direction === null)
+    return <p className="bo-kpi__change bo-kpi__change--none">{t('change.none')}</p>
+  return (
+    <p className={`bo-kpi__change bo-kpi__change--${direction}`}>
+      <svg
+        className="ui-icon bo-kpi__arrow"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.5}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path d={ARROWS[direction]} />
+      </svg>
+      <span className="ui-visually-hidden">{t(`change.${direction}`)}: </span>
+      {kind === 'relative'
+        ? t('change.relative', { value: f.signed(value) })
+        : t('change.points', { value: f.signed(value) })}
+    </p>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charts: a figure with its caption, the chart, the summary sentence and the data as a table.
+
+function ChartFigure({
+  name,
+  title,
+  summary,
+  chart,
+  table,
+  controls,
+  csv,
+}: {
+  name: string
+  title: string
+  summary: string
+  chart: ReactNode
+  table: ReactNode
+  controls?: ReactNode
+  /** The file's content, its name and what the button names (the title by default). */
+  csv?: { fileName: string; build: () => string; label?: string }
+}) {
+  const t = useT('bo-dashboard')
+  return (
+    <figure className="bo-dash__figure" data-chart={name}>
+      <figcaption className="bo-dash__caption">{title}</figcaption>
+      {controls}
+      {chart}
+      <p className="bo-dash__summary">{summary}</p>
+      <details className="bo-dash__details">
+        <summary>{t('charts.table')}</summary>
+        {table}
+      </details>
+      {csv ? (
+        <div className="bo-dash__actions">
+          <Button
+            small
+            variant="secondary"
+            icon="download"
+            aria-label={t('charts.csvLabel', { title: csv.label ?? title })}
+            onClick={() => downloadText(csv.fileName, csv.build())}
+          >
+            {t('charts.csv')}
+          </Button>
+        </div>
+      ) : null}
+    </figure>
+  )
+}
+
+/** A data table in a scrollable region that the keyboard can reach. */
+function DataTable({
+  title,
+  head,
+  rows,
+  numeric,
+}: {
+  title: string
+  head: string[]
+  rows: ReactNode[][]
+  /** Which columns hold numbers (right-aligned). */
+  numeric: number[]
+}) {
+  const t = useT('bo-dashboard')
+  return (
+    <section
+      className="bo-dash__table-wrap"
+      aria-label={t('charts.tableRegion', { title })}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+    >
+      <table className="bo-dash__table">
+        <caption className="ui-visually-hidden">{title}</caption>
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={numeric.includes(i) ? 'bo-num' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows of a table redrawn as a whole
+            <tr key={r}>
+              {row.map((cell, i) =>
+                i === 0 ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                  <th key={i} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                  <td key={i} className={numeric.includes(i) ? 'bo-num' : undefined}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function RevenueFigure({ t, data, f, colors }: ChartPart) {
+  const points = useMemo(() => dayPoints(data.range, data.revenue, data.orders), [data])
+  const title = t('charts.revenue.title')
+  const option = useMemo(
+    () =>
+      revenueOption(colors, {
+        labels: points.map((p) => f.shortDate(p.date)),
+        gross: points.map((p) => p.gross / 100),
+        orders: points.map((p) => p.orders),
+        revenueName: t('charts.revenue.revenue'),
+        ordersName: t('charts.revenue.orders'),
+        currency: data.currency,
+        money: f.money,
+        count: f.count,
+      }),
+    [colors, points, f, t, data.currency],
+  )
+  const best = points.reduce<(typeof points)[number] | null>(
+    (a, p) => (!a || p.gross > a.gross ? p : a),
+    null,
+  )
+  const summary = t('charts.revenue.summary', {
+    gross: f.money(data.revenue.total.gross),
+    count: data.orders.total.orders,
+    n: f.count(data.orders.total.orders),
+    date: best ? f.date(best.date) : '—',
+    best: best ? f.money(best.gross) : '—',
+  })
+  const head = [t('column.date'), t('column.orders'), t('column.net'), t('column.tax'), t('column.gross')]
+  return (
+    <ChartFigure
+      name="revenue"
+      title={title}
+      summary={summary}
+      chart={<EChart option={option} description={`${title}. ${summary}`} />}
+      table={
+        <DataTable
+          title={title}
+          head={head}
+          numeric={[1, 2, 3, 4]}
+          rows={points.map((p) => [
+            f.date(p.date),
+            f.count(p.orders),
+            f.money(p.net),
+            f.money(p.tax),
+            f.money(p.gross),
+          ])}
+        />
+      }
+      csv={{
+        fileName: csvFileName(t('charts.revenue.file'), data.range),
+        build: () =>
+          toCsv(
+            head,
+            points.map((p) => [p.date, p.orders, csvMoney(p.net), csvMoney(p.tax), csvMoney(p.gross)]),
+          ),
+      }}
+    />
+  )
+}
+
+function HeatFigure({ t, data, f, colors }: ChartPart) {
+  const map = useMemo(() => heatMap(data.orderTimes.cells), [data.orderTimes])
+  const title = t('charts.heat.title')
+  const hours = map.hours.map((h) => String(h).padStart(2, '0'))
+  const option = useMemo(
+    () =>
+      heatOption(colors, {
+        cells: map.cells,
+        hours: map.hours.map((h) => String(h).padStart(2, '0')),
+        weekdays: [1, 2, 3, 4, 5, 6, 7].map((d) => t(`weekday.${d}`)),
+        max: map.max,
+        hourName: t('charts.heat.hour'),
+        count: f.count,
+      }),
+    [colors, map, f, t],
+  )
+  const summary = map.busiest
+    ? t('charts.heat.summary', {
+        count: map.total,
+        n: f.count(map.total),
+        weekday: t(`weekdayLong.${map.busiest.weekday}`),
+        hour: String(map.busiest.hour).padStart(2, '0'),
+        next: String(map.busiest.hour + 1).padStart(2, '0'),
+        orders: f.count(map.busiest.orders),
+      })
+    : t('charts.heat.none')
+  return (
+    <ChartFigure
+      name="heat"
+      title={title}
+      summary={summary}
+      chart={<EChart option={option} description={`${title}. ${summary}`} height={340} />}
+      table={
+        <DataTable
+          title={title}
+          head={[t('column.weekday'), ...hours]}
+          numeric={hours.map((_, i) => i + 1)}
+          rows={map.matrix.map((row, w) => [t(`weekdayLong.${w + 1}`), ...row.map((v) => f.count(v))])}
+        />
+      }
+    />
+  )
+}
+
+function PopularFigure({ t, data, f, colors }: ChartPart) {
+  const groups = data.popular.byUnit
+  const [chosen, setChosen] = useState<string | null>(null)
+  // Pieces first when there are any (a weight's grams would outnumber every count).
+  const group = groups.find((g) => g.unit === chosen) ?? groups.find((g) => g.unit === 'piece') ?? groups[0]
+  const title = t('charts.popular.title')
+  const unitName = (unit: string) => {
+    const text = t(`unit.${unit}`)
+    return text.endsWith(`unit.${unit}`) ? unit : text
+  }
+  const items = group?.items ?? []
+  const integer = items.every((i) => Number.isInteger(i.quantity))
+  const option = useMemo(
+    () =>
+      rankingOption(colors, {
+        names: items.map((i) => i.name),
+        values: items.map((i) => i.quantity),
+        name: t('column.quantity'),
+        color: colors.accent,
+        format: f.quantity,
+        integer,
+      }),
+    [colors, items, f, t, integer],
+  )
+  const top = items[0]
+  const summary =
+    group && top
+      ? t('charts.popular.summary', {
+          unit: unitName(group.unit),
+          name: top.name,
+          quantity: f.quantity(top.quantity),
+        })
+      : t('charts.popular.none')
+  const head = [
+    t('column.product'),
+    t('column.unit'),
+    t('column.quantity'),
+    t('column.lines'),
+    t('column.gross'),
+  ]
+  const id = useId()
+  const controls =
+    groups.length > 1 ? (
+      <div className="bo-dash__unit">
+        <label className="ui-field__label" htmlFor={id}>
+          {t('charts.popular.unit')}
+        </label>
+        <select
+          id={id}
+          className="ui-select"
+          value={group?.unit ?? ''}
+          onChange={(e) => setChosen(e.target.value)}
+        >
+          {groups.map((g) => (
+            <option key={g.unit} value={g.unit}>
+              {unitName(g.unit)}
+            </option>
+          ))}
+        </select>
+      </div>
+    ) : null
+  return (
+    <ChartFigure
+      name="popular"
+      title={group ? `${title} (${unitName(group.unit)})` : title}
+      summary={summary}
+      controls={controls}
+      chart={
+        items.length > 0 ? (
+          <EChart
+            option={option}
+            description={`${title}. ${summary}`}
+            height={Math.max(160, items.length * 34 + 40)}
+          />
+        ) : null
+      }
+      table={
+        <DataTable
+          title={title}
+          head={head}
+          numeric={[2, 3, 4]}
+          rows={groups.flatMap((g) =>
+            g.items.map((i) => [
+              i.name,
+              unitName(g.unit),
+              f.quantity(i.quantity),
+              f.count(i.lines),
+              f.money(i.gross),
+            ]),
+          )}
+        />
+      }
+      csv={{
+        fileName: csvFileName(t('charts.popular.file'), data.range),
+        label: title,
+        build: () =>
+          toCsv(
+            head,
+            groups.flatMap((g) =>
+              g.items.map((i): CsvValue[] => [i.name, g.unit, i.quantity, i.lines, csvMoney(i.gross)]),
+            ),
+          ),
+      }}
+    />
+  )
+}
+
+function TypesFigure({ t, data, f, colors }: ChartPart) {
+  const title = t('charts.types.title')
+  const names = ORDER_TYPES.map((type) => t(`ordering:orderType.${type}`))
+  const values = ORDER_TYPES.map((type) => data.orders.total.byType[type] ?? 0)
+  const option = useMemo(
+    () =>
+      typesOption(colors, {
+        names: ORDER_TYPES.map((type) => t(`ordering:orderType.${type}`)),
+        values: ORDER_TYPES.map((type) => data.orders.total.byType[type] ?? 0),
+        name: t('column.orders'),
+        count: f.count,
+      }),
+    [colors, data, f, t],
+  )
+  const summary = t('charts.types.summary', {
+    list: names.map((n, i) => `${n} ${f.count(values[i] ?? 0)}`).join(', '),
+  })
+  const gross = (type: string) => data.revenue.byType.find((r) => r.orderType === type)?.gross ?? 0
+  return (
+    <ChartFigure
+      name="types"
+      title={title}
+      summary={summary}
+      chart={<EChart option={option} description={`${title}. ${summary}`} height={260} />}
+      table={
+        <DataTable
+          title={title}
+          head={[t('column.orderType'), t('column.orders'), t('column.gross')]}
+          numeric={[1, 2]}
+          rows={ORDER_TYPES.map((type, i) => [names[i], f.count(values[i] ?? 0), f.money(gross(type))])}
+        />
+      }
+    />
+  )
+}
+
+function ReasonsFigure({ t, data, f, colors }: ChartPart) {
+  const title = t('charts.reasons.title')
+  const { total, reasons } = data.canceled
+  const lost = total.rejected + total.canceled + total.failed
+  const option = useMemo(
+    () =>
+      rankingOption(colors, {
+        names: reasons.map((r) => `${t(`outcome.${r.outcome}`)}: ${r.reason}`),
+        values: reasons.map((r) => r.orders),
+        name: t('column.orders'),
+        color: colors.danger,
+        format: f.count,
+        integer: true,
+      }),
+    [colors, reasons, f, t],
+  )
+  const top = reasons[0]
+  const summary =
+    lost === 0
+      ? t('charts.reasons.none')
+      : top
+        ? t('charts.reasons.summary', {
+            count: lost,
+            n: f.count(lost),
+            reason: top.reason,
+            orders: f.count(top.orders),
+          })
+        : t('charts.reasons.summaryNoReason', { count: lost, n: f.count(lost) })
+  const head = [t('column.reason'), t('column.outcome'), t('column.orders')]
+  return (
+    <ChartFigure
+      name="reasons"
+      title={title}
+      summary={`${summary} ${t('charts.reasons.totals', {
+        rejected: f.count(total.rejected),
+        canceled: f.count(total.canceled),
+        failed: f.count(total.failed),
+      })}`}
+      chart={
+        reasons.length > 0 ? (
+          <EChart
+            option={option}
+            description={`${title}. ${summary}`}
+            height={Math.max(140, reasons.slice(0, 50).length * 34 + 40)}
+          />
+        ) : null
+      }
+      table={
+        <DataTable
+          title={title}
+          head={head}
+          numeric={[2]}
+          rows={reasons.map((r) => [r.reason, t(`outcome.${r.outcome}`), f.count(r.orders)])}
+        />
+      }
+      csv={{
+        fileName: csvFileName(t('charts.reasons.file'), data.range),
+        build: () =>
+          toCsv(
+            head,
+            reasons.map((r) => [r.reason, r.outcome, r.orders]),
+          ),
+      }}
+    />
+  )
+}
+
+/** Seconds as minutes with one decimal, for the times chart. */
+const minutes = (s: number | null) => (s === null ? null : Math.round((s / 60) * 10) / 10)
+
+function TimesFigure({ t, data, f, colors }: ChartPart) {
+  const title = t('charts.times.title')
+  const cur = data.orders.total
+  const prev = data.previous.orders.total
+  const option = useMemo(
+    () =>
+      timesOption(colors, {
+        categories: [t('charts.times.confirm'), t('charts.times.complete')],
+        current: [minutes(cur.averageConfirmSeconds), minutes(cur.averageCompleteSeconds)],
+        previous: [minutes(prev.averageConfirmSeconds), minutes(prev.averageCompleteSeconds)],
+        currentName: t('charts.times.current'),
+        previousName: t('charts.times.previous'),
+        minutes: f.minutes,
+        unit: t('minutesUnit'),
+      }),
+    [colors, cur, prev, t, f],
+  )
+  const summary = t('charts.times.summary', {
+    confirm: f.duration(cur.averageConfirmSeconds),
+    complete: f.duration(cur.averageCompleteSeconds),
+    previousConfirm: f.duration(prev.averageConfirmSeconds),
+    previousComplete: f.duration(prev.averageCompleteSeconds),
+  })
+  return (
+    <ChartFigure
+      name="times"
+      title={title}
+      summary={summary}
+      chart={<EChart option={option} description={`${title}. ${summary}`} height={260} />}
+      table={
+        <DataTable
+          title={title}
+          head={[t('column.measure'), t('column.current'), t('column.previous')]}
+          numeric={[1, 2]}
+          rows={[
+            [
+              t('charts.times.confirm'),
+              f.duration(cur.averageConfirmSeconds),
+              f.duration(prev.averageConfirmSeconds),
+            ],
+            [
+              t('charts.times.complete'),
+              f.duration(cur.averageCompleteSeconds),
+              f.duration(prev.averageCompleteSeconds),
+            ],
+          ]}
+        />
+      }
+    />
+  )
+}
+
+function PagesTable({ t, data, f }: Part) {
+  const title = t('charts.pages.title')
+  const head = [t('column.path'), t('column.views')]
+  return (
+    <section className="bo-dash__pages" aria-labelledby="bo-dash-pages" data-chart="pages">
+      <h2 id="bo-dash-pages">{title}</h2>
+      {data.pages.length === 0 ? (
+        <p className="bo-dash__summary">{t('charts.pages.none')}</p>
+      ) : (
+        <>
+          <DataTable
+            title={title}
+            head={head}
+            numeric={[1]}
+            rows={data.pages.map((p) => [p.path, f.count(p.views)])}
+          />
+          <div className="bo-dash__actions">
+            <Button
+              small
+              variant="secondary"
+              icon="download"
+              aria-label={t('charts.csvLabel', { title })}
+              onClick={() =>
+                downloadText(
+                  csvFileName(t('charts.pages.file'), data.range),
+                  toCsv(
+                    head,
+                    data.pages.map((p) => [p.path, p.views]),
+                  ),
+                )
+              }
+            >
+              {t('charts.csv')}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,116 @@
+import { HEARTBEAT_MS as PING_MS, RECONNECT_DELAYS_MS as RECONNECT_MS, SILENCE_MS } from '@shop/live'
+import { WS_PATH } from '@shop/shared/contracts/ws/constants.ts'
+
+// The dashboard's live line (issue 7 point 3): the gateway's 'statistics' topic says which
+// branches' figures moved on which local days, right after the projection committed them; the
+// dashboard reloads when the change touches what it shows. A heartbeat (ping every 10 s, 25 s
+// of silence = dead: @shop/live's policy) reconnects a dropped socket; a refusal (session
+// ended) stops for good.
+
+export type StatisticsChange = { branchIds: string[]; days: string[] }
+export type LiveStatus = 'connecting' | 'live' | 'offline' | 'refused'
+
+type Socket = Pick<WebSocket, 'send' | 'close' | 'readyState'> & {
+  onopen: ((ev: unknown) => void) | null
+  onmessage: ((ev: { data: unknown }) => void) | null
+  onclose: ((ev: unknown) => void) | null
+  onerror: ((ev: unknown) => void) | null
+}
+
+/** Whether a change touches a range of local days and (optionally) one branch. */
+export function affects(
+  change: StatisticsChange,
+  range: { from: string; to: string },
+  branchId?: string,
+): boolean {
+  if (branchId && !change.branchIds.includes(branchId)) return false
+  return change.days.some((d) => d >= range.from && d <= range.to)
+}
+
+export function watchStatistics(opts: {
+  onChange(change: StatisticsChange): void
+  onStatus?(status: LiveStatus): void
+  url?: string
+  WebSocketImpl?: new (url: string) => Socket
+  /** Timers (tests pass fake ones). */
+  setTimeout?: typeof setTimeout
+  clearTimeout?: typeof clearTimeout
+}): () => void {
+  const url = opts.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`
+  const WS = opts.WebSocketImpl ?? (globalThis.WebSocket as unknown as new (url: string) => Socket)
+  const later = opts.setTimeout ?? setTimeout
+  const cancel = opts.clearTimeout ?? clearTimeout
+  let stopped = false
+  let attempt = 0
+  let socket: Socket | undefined
+  let ping: ReturnType<typeof setTimeout> | undefined
+  let silence: ReturnType<typeof setTimeout> | undefined
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let status: LiveStatus | undefined
+  const setStatus = (s: LiveStatus) => {
+    if (s !== status) {
+      status = s
+      opts.onStatus?.(s)
+    }
+  }
+  const clearTimers = () => {
+    for (const t of [ping, silence]) if (t) cancel(t)
+    ping = silence = undefined
+  }
+  const heard = (ws: Socket) => {
+    if (silence) cancel(silence)
+    silence = later(() => ws.close(), SILENCE_MS)
+  }
+  const schedulePing = (ws: Socket) => {
+    ping = later(() => {
+      if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'ping' }))
+      schedulePing(ws)
+    }, PING_MS)
+  }
+  const connect = () => {
+    if (stopped) return
+    setStatus(status === 'live' || status === 'offline' ? 'offline' : 'connecting')
+    const ws = new WS(url)
+    socket = ws
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'subscribe', topic: 'statistics' }))
+      heard(ws)
+      schedulePing(ws)
+    }
+    ws.onmessage = (ev) => {
+      heard(ws)
+      let msg: { type?: string; topic?: string; code?: string; branchIds?: string[]; days?: string[] }
+      try {
+        msg = JSON.parse(String(ev.data))
+      } catch {
+        return
+      }
+      if (msg.type === 'subscribed' && msg.topic === 'statistics') {
+        attempt = 0
+        setStatus('live')
+      } else if (msg.type === 'update' && msg.topic === 'statistics') {
+        opts.onChange({ branchIds: msg.branchIds ?? [], days: msg.days ?? [] })
+      } else if (msg.type === 'error' && msg.code === 'forbidden') {
+        stop()
+        setStatus('refused')
+      }
+    }
+    ws.onerror = () => {}
+    ws.onclose = () => {
+      clearTimers()
+      if (stopped || socket !== ws) return
+      setStatus('offline')
+      retry = later(connect, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]!)
+    }
+  }
+  const stop = () => {
+    stopped = true
+    clearTimers()
+    if (retry) cancel(retry)
+    const ws = socket
+    socket = undefined
+    ws?.close()
+  }
+  connect()
+  return stop
+}
