@@ -98,6 +98,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       views     integer NOT NULL,
       PRIMARY KEY (day, branch_id, visitor)
     )`.execute(db)
+  // Unique visitors over any range: per day and scope (a branch, '' = no branch, '*' = the whole
+  // shop) the exact count, and HyperLogLog sketches per scope and day ('YYYY-MM-DD') and month
+  // ('YYYY-MM') to estimate long ranges without counting visitor-days (docs/statistics.md).
+  await sql`
+    CREATE TABLE st_visitor_counts (
+      branch_id text NOT NULL,
+      day       date NOT NULL,
+      visitors  integer NOT NULL,
+      PRIMARY KEY (day, branch_id)
+    )`.execute(db)
+  await sql`
+    CREATE TABLE st_visitor_sketches (
+      branch_id text NOT NULL,
+      period    text NOT NULL,
+      registers bytea NOT NULL,
+      PRIMARY KEY (branch_id, period)
+    )`.execute(db)
   await sql`
     CREATE TABLE st_page_days (
       branch_id text NOT NULL,
@@ -130,6 +147,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DELETE FROM es_checkpoints WHERE subscription_id = 'projection:statistics'`.execute(db)
   await sql`
     DROP TABLE IF EXISTS st_orders, st_order_days, st_order_hours, st_tax_days, st_item_days,
-                         st_option_days, st_reason_days, st_visitor_days, st_page_days, st_visit_hours,
+                         st_option_days, st_reason_days, st_visitor_days, st_visitor_counts, st_visitor_sketches,
+                         st_page_days, st_visit_hours,
                          st_event_days`.execute(db)
 }

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import {
   canceledOrdersStatistics,
+  eventsStatistics,
   itemStatistics,
   ordersStatistics,
   orderTimesStatistics,
+  pagesStatistics,
+  pageViewsStatistics,
   popularItemsStatistics,
   revenueStatistics,
   type Scope,
+  uniqueVisitorsStatistics,
+  visitorTimesStatistics,
 } from '@shop/api/statistics'
 import { referenceFigures } from '@shop/api/testing'
 import { connectPostgres, migrateToLatest } from '@shop/kit'
@@ -38,10 +43,14 @@ import { DEFAULT_ADMIN_URL } from './event-store.bench.ts'
 export type StatisticsBenchResult = {
   orders: number
   events: number
+  pageViews: number
+  visitorDays: number
   loadSeconds: number
   rebuildSeconds: number
   endpoints: { name: string; p50: number; p95: number }[]
   baseline: { p50: number; p95: number; samples: number }
+  /** Distinct visitors of the year: counted straight from the raw events, and as answered. */
+  visitors: { exact: number; answered: number; answeredExact: boolean; baselineMs: number }
 }
 
 export const STATISTICS_P95_TARGET_MS = 50
@@ -49,7 +58,55 @@ const FROM_DAY = '2025-11-23'
 const DAYS = 365
 const TO = addDays(FROM_DAY, DAYS - 1)
 
-type Row = { stream: string; position: number; type: string; data: string; at: string }
+type Row = {
+  stream: string
+  streamType: 'order' | 'analytics'
+  position: number
+  type: string
+  data: string
+  at: string
+}
+
+/** Regular customers come back (the same visitor id), the others are new each time. */
+const REGULARS = 60_000
+
+/**
+ * The page views around one order, as the storefront logs them with consent (history.ts): the
+ * customer's home, menu, checkout and status (a regular two times in five), and now and then a
+ * visitor who only looks at the home page or the menu too.
+ */
+function visitRows(order: ReturnType<typeof planHistory>[number], n: number): Row[] {
+  const visitor = n % 5 < 2 ? `regular-${(n * 7919) % REGULARS}` : randomUUID()
+  const store = `/store/${order.branchIdentifier}`
+  const views: { visitor: string; path: string; minutes: number }[] = [
+    { visitor, path: '/', minutes: -8 },
+    { visitor, path: store, minutes: -6 },
+    { visitor, path: `${store}/checkout`, minutes: -2 },
+    { visitor, path: '/status', minutes: 1 },
+  ]
+  if (n % 3 === 0) {
+    const looker = randomUUID()
+    views.push({ visitor: looker, path: '/', minutes: -40 })
+    if (n % 2 === 0) views.push({ visitor: looker, path: store, minutes: -38 })
+  }
+  return views.map((v) => {
+    const at = new Date(order.at + v.minutes * 60_000).toISOString()
+    return {
+      stream: `analytics-${randomUUID()}`,
+      streamType: 'analytics',
+      position: 1,
+      type: 'AnalyticsLogged',
+      data: JSON.stringify({
+        type: 'pageview',
+        action: 'view',
+        data: { path: v.path, branch: order.branchId },
+        visitor: v.visitor,
+        at,
+      }),
+      at,
+    }
+  })
+}
 
 /** The events of one planned order, made by the decider (as the command path would). */
 function orderEvents(
@@ -105,6 +162,7 @@ function orderEvents(
       state = evolve(state, event)
       rows.push({
         stream: `order-${orderId}`,
+        streamType: 'order',
         position: rows.length + 1,
         type: event.type,
         data: JSON.stringify(event),
@@ -119,21 +177,28 @@ async function insertEvents(client: pg.Client, rows: Row[]): Promise<void> {
   await client.query('BEGIN')
   await client.query(
     `INSERT INTO es_events (stream_id, stream_type, stream_position, event_id, event_type, data, created_at)
-     SELECT s, 'order', p, gen_random_uuid(), t, d::jsonb, a FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::timestamptz[]) AS x(s, p, t, d, a)`,
+     SELECT s, st, p, gen_random_uuid(), t, d::jsonb, a
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[]) AS x(s, st, p, t, d, a)`,
     [
       rows.map((r) => r.stream),
+      rows.map((r) => r.streamType),
       rows.map((r) => r.position),
       rows.map((r) => r.type),
       rows.map((r) => r.data),
       rows.map((r) => r.at),
     ],
   )
-  const last = new Map<string, number>()
-  for (const r of rows) last.set(r.stream, Math.max(last.get(r.stream) ?? 0, r.position))
+  const last = new Map<string, { type: string; version: number }>()
+  for (const r of rows) {
+    last.set(r.stream, {
+      type: r.streamType,
+      version: Math.max(last.get(r.stream)?.version ?? 0, r.position),
+    })
+  }
   await client.query(
     `INSERT INTO es_streams (stream_id, stream_type, version, last_xid)
-     SELECT s, 'order', v, pg_current_xact_id() FROM unnest($1::text[], $2::int[]) AS x(s, v)`,
-    [[...last.keys()], [...last.values()]],
+     SELECT s, t, v, pg_current_xact_id() FROM unnest($1::text[], $2::text[], $3::int[]) AS x(s, t, v)`,
+    [[...last.keys()], [...last.values()].map((v) => v.type), [...last.values()].map((v) => v.version)],
   )
   await client.query('COMMIT')
 }
@@ -176,6 +241,7 @@ export async function benchStatistics(opts: {
     const perDay = target / DAYS / 2.2 / 0.99
     let orders = 0
     let events = 0
+    let pageViews = 0
     const started = performance.now()
     let pending: Row[] = []
     for (let d = 0; d < DAYS; d++) {
@@ -189,9 +255,11 @@ export async function benchStatistics(opts: {
       })
       for (const order of plan) {
         const rows = orderEvents(order, products)
-        pending.push(...rows)
+        const visits = visitRows(order, orders)
+        pending.push(...rows, ...visits)
         orders++
-        events += rows.length
+        events += rows.length + visits.length
+        pageViews += visits.length
         if (pending.length >= 4000) {
           await insertEvents(client, pending)
           pending = []
@@ -215,6 +283,15 @@ export async function benchStatistics(opts: {
       items: () => itemStatistics(db.db, scope),
       'popular-items': () => popularItemsStatistics(db.db, scope),
       'order-times': () => orderTimesStatistics(db.db, scope),
+      'unique-visitors': () => uniqueVisitorsStatistics(db.db, scope),
+      'unique-visitors (one branch)': () =>
+        uniqueVisitorsStatistics(db.db, { ...scope, branchIds: ['bench-zuerich'] }),
+      'unique-visitors (two branches)': () =>
+        uniqueVisitorsStatistics(db.db, { ...scope, branchIds: ['bench-zuerich', 'bench-winterthur'] }),
+      'page-views': () => pageViewsStatistics(db.db, scope),
+      pages: () => pagesStatistics(db.db, scope),
+      events: () => eventsStatistics(db.db, scope),
+      'visitor-times': () => visitorTimesStatistics(db.db, scope),
     }
     const times = new Map<string, number[]>(Object.keys(endpoints).map((k) => [k, []]))
     for (let i = 0; i < samples + 5; i++) {
@@ -231,6 +308,19 @@ export async function benchStatistics(opts: {
       await referenceFigures(db.db, FROM_DAY, TO)
       baselineMs.push(performance.now() - t)
     }
+    // Unique visitors: the exact count straight from the raw events, next to the answer.
+    t = performance.now()
+    const { rows: exactRows } = await client.query<{ n: number }>(
+      `SELECT count(DISTINCT data->>'visitor')::int AS n FROM es_events
+        WHERE stream_type = 'analytics' AND data->>'type' = 'pageview'
+          AND (data->>'at')::timestamptz >= $1::timestamptz AND (data->>'at')::timestamptz < $2::timestamptz`,
+      [`${addDays(FROM_DAY, -1)}T23:00:00Z`, `${TO}T23:00:00Z`],
+    )
+    const visitorBaselineMs = performance.now() - t
+    const answered = await uniqueVisitorsStatistics(db.db, scope)
+    const { rows: visitorDayRows } = await client.query<{ n: string }>(
+      `SELECT coalesce(sum(visitors), 0) AS n FROM st_visitor_counts WHERE branch_id = '*'`,
+    )
     const stats = (xs: number[]) => {
       const s = [...xs].sort((a, b) => a - b)
       return { p50: percentile(s, 50), p95: percentile(s, 95) }
@@ -238,6 +328,14 @@ export async function benchStatistics(opts: {
     return {
       orders,
       events,
+      pageViews,
+      visitorDays: Number(visitorDayRows[0]?.n ?? 0),
+      visitors: {
+        exact: exactRows[0]?.n ?? 0,
+        answered: answered.total,
+        answeredExact: answered.exact,
+        baselineMs: visitorBaselineMs,
+      },
       loadSeconds,
       rebuildSeconds,
       endpoints: [...times].map(([name, xs]) => ({ name, ...stats(xs) })),
@@ -251,10 +349,14 @@ export async function benchStatistics(opts: {
 }
 
 export function formatStatistics(r: StatisticsBenchResult): string {
+  const v = r.visitors
+  const error = v.exact > 0 ? ((v.answered - v.exact) / v.exact) * 100 : 0
   const lines = [
-    `${r.orders.toLocaleString('en-US')} orders (${r.events.toLocaleString('en-US')} events) over ${DAYS} days on 3 branches, written in ${r.loadSeconds.toFixed(0)} s; the statistics projection rebuilt from the first event in ${r.rebuildSeconds.toFixed(0)} s: ${Math.round(r.events / r.rebuildSeconds).toLocaleString('en-US')} events/s.`,
+    `${r.orders.toLocaleString('en-US')} orders and ${r.pageViews.toLocaleString('en-US')} page views (${r.events.toLocaleString('en-US')} events in all) over ${DAYS} days on 3 branches, written in ${r.loadSeconds.toFixed(0)} s; the statistics projection rebuilt from the first event in ${r.rebuildSeconds.toFixed(0)} s: ${Math.round(r.events / r.rebuildSeconds).toLocaleString('en-US')} events/s.`,
     '',
-    `| query (one year, all branches) | p50 ms | p95 ms | p95 / baseline p50 | p95 ≤ ${STATISTICS_P95_TARGET_MS} ms |`,
+    `Unique visitors of the year: ${v.exact.toLocaleString('en-US')} counted straight from the events (${(v.baselineMs / 1000).toFixed(1)} s), ${v.answered.toLocaleString('en-US')} answered (${v.answeredExact ? 'exact' : `sketch estimate, ${error >= 0 ? '+' : ''}${error.toFixed(2)} %`}), over ${r.visitorDays.toLocaleString('en-US')} visitor-days.`,
+    '',
+    `| query (one year, all branches unless named) | p50 ms | p95 ms | p95 / baseline p50 | p95 ≤ ${STATISTICS_P95_TARGET_MS} ms |`,
     '|---|---:|---:|---:|---|',
     `| baseline: orders, revenue and order times straight from the events (${r.baseline.samples} runs) | ${r.baseline.p50.toFixed(0)} | ${r.baseline.p95.toFixed(0)} | 1 | |`,
     ...r.endpoints.map(

@@ -93,8 +93,17 @@ export type PopularItemsStatistics = {
 /** GET /api/statistics/order-times: orders by weekday (1 = Monday) and hour, local time. */
 export type OrderTimesStatistics = { cells: { weekday: number; hour: number; orders: number }[] }
 
-/** GET /api/statistics/unique-visitors: distinct consented visitors (a page view each at least). */
-export type UniqueVisitorsStatistics = { total: number; days: { date: string; visitors: number }[] }
+/**
+ * GET /api/statistics/unique-visitors: distinct consented visitors (a page view each at least),
+ * in the range and per day. `exact` is false when the range holds too many visitor-days to count
+ * at request time: `total` (and, across several branches, the days) are then HyperLogLog
+ * estimates, within about ±2 % (docs/statistics.md#unique-visitors).
+ */
+export type UniqueVisitorsStatistics = {
+  total: number
+  days: { date: string; visitors: number }[]
+  exact: boolean
+}
 
 /** GET /api/statistics/page-views */
 export type PageViewsStatistics = { total: number; days: { date: string; views: number }[] }

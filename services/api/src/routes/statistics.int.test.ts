@@ -3,6 +3,7 @@ import { rebuildProjection, statisticsProjection } from '@shop/projector'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '../resources/users.ts'
+import { uniqueVisitorsStatistics } from '../statistics/statistics-queries.ts'
 import { testOrderBody } from '../testing/catalogue.ts'
 import { call, login } from '../testing/staff-session.ts'
 import { referenceFigures } from '../testing/statistics-reference.ts'
@@ -68,6 +69,20 @@ async function caughtUp(): Promise<void> {
 
 const get = (name: string, query: string, headers = admin) =>
   call(s.url, 'GET', `/api/statistics/${name}?${query}`, { headers })
+
+/** Logs an entry at an instant; returns the visitor cookie the server set (or kept). */
+async function log(at: string, body: Record<string, unknown>, visitor?: string): Promise<string> {
+  clock = Date.parse(at)
+  const cookie = ['asp-cookie-consent=given', ...(visitor ? [`shop_vid=${visitor}`] : [])].join('; ')
+  const res = await fetch(`${s.url}/api/analytics-log`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  })
+  expect(res.status).toBe(204)
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('shop_vid='))
+  return set ? set.split(';')[0]!.slice('shop_vid='.length) : visitor!
+}
 
 let torteOrder: Placed
 
@@ -232,20 +247,6 @@ describe('the statistics equal a direct computation over the events', () => {
 })
 
 describe('visitors from the consented analytics log', () => {
-  /** Logs an entry at an instant; returns the visitor cookie the server set (or kept). */
-  async function log(at: string, body: Record<string, unknown>, visitor?: string): Promise<string> {
-    clock = Date.parse(at)
-    const cookie = ['asp-cookie-consent=given', ...(visitor ? [`shop_vid=${visitor}`] : [])].join('; ')
-    const res = await fetch(`${s.url}/api/analytics-log`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify(body),
-    })
-    expect(res.status).toBe(204)
-    const set = res.headers.getSetCookie().find((c) => c.startsWith('shop_vid='))
-    return set ? set.split(';')[0]!.slice('shop_vid='.length) : visitor!
-  }
-
   it('counts unique visitors, page views per page and hour, and events, in local time', async () => {
     const view = (path: string, branch?: string) => ({
       type: 'pageview',
@@ -273,6 +274,7 @@ describe('visitors from the consented analytics log', () => {
         { date: '2026-04-11', visitors: 1 },
         { date: '2026-04-12', visitors: 1 },
       ],
+      exact: true,
     })
     expect((await get('page-views', range)).body.data).toEqual({
       total: 4,
@@ -300,6 +302,83 @@ describe('visitors from the consented analytics log', () => {
       byUser: [],
       days: [],
     })
+  })
+})
+
+describe('unique visitors over many visitor-days', () => {
+  it('counts exactly while small; beyond, the sketches estimate within 5 %, between the busiest day and the sum', async () => {
+    // 400 visitors over three days of June in two branches and on pages of no branch; every
+    // second one comes back the next day, every fifth also looks at the other branch.
+    const seen = { shop: new Map<string, Set<string>>(), b1: new Map<string, Set<string>>() }
+    const note = (map: Map<string, Set<string>>, day: string, visitor: string) => {
+      const set = map.get(day) ?? new Set<string>()
+      set.add(visitor)
+      map.set(day, set)
+    }
+    const view = (branch: string) => ({
+      type: 'pageview',
+      action: 'view',
+      data: { path: branch ? `/${branch}/menu` : '/', ...(branch ? { branch } : {}) },
+    })
+    const days = ['2026-06-02', '2026-06-03', '2026-06-04']
+    const hits: { at: string; day: string; branch: string; i: number }[] = []
+    for (let i = 0; i < 400; i++) {
+      const first = i % 3
+      const branch = i % 7 === 0 ? '' : i % 2 === 0 ? 'b1' : 'b2'
+      for (const d of i % 2 === 0 && first < 2 ? [first, first + 1] : [first]) {
+        const day = days[d]!
+        hits.push({ at: `${day}T${String(8 + (i % 10)).padStart(2, '0')}:00:00Z`, day, branch, i })
+        if (i % 5 === 0) hits.push({ at: `${day}T18:00:00Z`, day, branch: branch === 'b1' ? 'b2' : 'b1', i })
+      }
+    }
+    hits.sort((a, b) => a.at.localeCompare(b.at))
+    const ids = new Map<number, string>()
+    for (const h of hits) {
+      const id = await log(h.at, view(h.branch), ids.get(h.i))
+      ids.set(h.i, id)
+      note(seen.shop, h.day, id)
+      if (h.branch === 'b1') note(seen.b1, h.day, id)
+    }
+    const range = 'from=2026-06-01&to=2026-06-30'
+    const expected = (map: Map<string, Set<string>>) => ({
+      total: new Set([...map.values()].flatMap((v) => [...v])).size,
+      days: [...map].sort().map(([date, v]) => ({ date, visitors: v.size })),
+      exact: true,
+    })
+    const shop = expected(seen.shop)
+    for (let i = 0; i < 400; i++) {
+      const answer = (await get('unique-visitors', range)).body.data
+      if (answer.total === shop.total && answer.days.length === 3) break
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    expect((await get('unique-visitors', range)).body.data).toEqual(shop)
+    expect((await get('unique-visitors', `${range}&branch=b1`)).body.data).toEqual(expected(seen.b1))
+
+    // The same figures from the sketches (no exact count allowed).
+    const scope = (branchIds?: string[]) => ({
+      from: '2026-06-01',
+      to: '2026-06-30',
+      limit: 10,
+      branchIds,
+    })
+    const sketched = await uniqueVisitorsStatistics(s.db.db, scope(), 0)
+    expect(sketched.exact).toBe(false)
+    // One scope: the days are still the exact counts.
+    expect(sketched.days).toEqual(shop.days)
+    expect(Math.abs(sketched.total - shop.total) / shop.total).toBeLessThan(0.05)
+    expect(sketched.total).toBeGreaterThanOrEqual(Math.max(...shop.days.map((d) => d.visitors)))
+    // Two branches (an employee's): days and total are unions of the branches' sketches.
+    const both = new Map<string, Set<string>>()
+    for (const h of hits) if (h.branch) note(both, h.day, ids.get(h.i)!)
+    const exactBoth = expected(both)
+    expect(await uniqueVisitorsStatistics(s.db.db, scope(['b1', 'b2']))).toEqual(exactBoth)
+    const sketchedBoth = await uniqueVisitorsStatistics(s.db.db, scope(['b1', 'b2']), 0)
+    expect(sketchedBoth.days.map((d) => d.date)).toEqual(exactBoth.days.map((d) => d.date))
+    sketchedBoth.days.forEach((d, i) => {
+      const want = exactBoth.days[i]!.visitors
+      expect(Math.abs(d.visitors - want) / want).toBeLessThan(0.05)
+    })
+    expect(Math.abs(sketchedBoth.total - exactBoth.total) / exactBoth.total).toBeLessThan(0.05)
   })
 })
 
@@ -381,13 +460,14 @@ describe('rebuild', () => {
       for (const table of statisticsProjection.tables) {
         if (table === 'st_orders') continue
         const { rows } = await sql<Record<string, unknown>>`
-          SELECT * FROM ${sql.table(table)} ORDER BY 1, 2, 3, 4`.execute(s.db.db)
+          SELECT * FROM ${sql.table(table)}`.execute(s.db.db)
         out[table] = rows.map((r) => JSON.stringify(r)).sort()
       }
       return out
     }
     const live = await snapshot()
     expect(live.st_order_days!.length).toBeGreaterThan(0)
+    expect(live.st_visitor_sketches!.length).toBeGreaterThan(0)
     await rebuildProjection(s.db.db, statisticsProjection)
     expect(await snapshot()).toEqual(live)
   })

@@ -1,4 +1,5 @@
 import type { OrderContribution } from '@shop/shared/domain/statistics/order-contribution.ts'
+import { SHOP_SCOPE } from '@shop/shared/domain/statistics/visitor-sketch.ts'
 
 // The statistics tables' rows of one contribution, signed: +1 adds an order's contribution, -1
 // takes its old one back. Rows of the same key are merged before they are written, so a batch
@@ -146,7 +147,11 @@ export class StatDeltas {
 export function analyticsRows(deltas: StatDeltas, hit: AnalyticsHit): void {
   const base = [hit.day, hit.branchId]
   if (hit.type === 'pageview') {
-    if (hit.visitor) deltas.add('st_visitor_days', [...base, hit.visitor], [1])
+    // The visitor counts in its branch and in the whole shop (a visitor of two branches is one).
+    if (hit.visitor) {
+      deltas.add('st_visitor_days', [...base, hit.visitor], [1])
+      deltas.add('st_visitor_days', [hit.day, SHOP_SCOPE, hit.visitor], [1])
+    }
     deltas.add('st_page_days', [...base, hit.path ?? '/'], [1])
     deltas.add('st_visit_hours', [...base, hit.hour], [1])
   } else {

@@ -1,6 +1,6 @@
 import type { OrderContribution } from '@shop/shared/domain/statistics/order-contribution.ts'
 import { describe, expect, it } from 'vitest'
-import { StatDeltas } from './statistics-rows.ts'
+import { analyticsRows, StatDeltas } from './statistics-rows.ts'
 
 const base: OrderContribution = {
   branchId: 'b1',
@@ -47,5 +47,49 @@ describe('statistics deltas', () => {
     const [row] = [...d.tables.get('st_item_days')!.values()]
     expect(row!.sums[1]).toBe(1.2)
     expect(row!.text).toBe('Butterzopf')
+  })
+})
+
+describe('analytics rows', () => {
+  const hit = {
+    day: '2026-06-02',
+    hour: 9,
+    branchId: 'b1',
+    visitor: 'v1',
+    type: 'pageview',
+    category: '',
+    action: 'view',
+    path: '/zuerich/menu',
+  }
+  const rows = (d: StatDeltas, table: Parameters<StatDeltas['add']>[0]) =>
+    [...(d.tables.get(table)?.values() ?? [])].map((r) => [...r.keys, ...r.sums])
+
+  it('a page view counts for the visitor in its branch and in the whole shop, the page and the hour', () => {
+    const d = new StatDeltas()
+    analyticsRows(d, hit)
+    analyticsRows(d, { ...hit, branchId: 'b2', path: '/bern/menu' })
+    analyticsRows(d, { ...hit, visitor: null, path: '/' })
+    expect(rows(d, 'st_visitor_days')).toEqual([
+      ['2026-06-02', 'b1', 'v1', 1],
+      ['2026-06-02', '*', 'v1', 2],
+      ['2026-06-02', 'b2', 'v1', 1],
+    ])
+    expect(rows(d, 'st_page_days')).toEqual([
+      ['2026-06-02', 'b1', '/zuerich/menu', 1],
+      ['2026-06-02', 'b2', '/bern/menu', 1],
+      ['2026-06-02', 'b1', '/', 1],
+    ])
+    expect(rows(d, 'st_visit_hours')).toEqual([
+      ['2026-06-02', 'b1', 9, 2],
+      ['2026-06-02', 'b2', 9, 1],
+    ])
+    expect(d.tables.has('st_event_days')).toBe(false)
+  })
+
+  it('any other entry is an event, and no visit', () => {
+    const d = new StatDeltas()
+    analyticsRows(d, { ...hit, type: 'event', category: 'ui', action: 'enable-dark-mode', path: null })
+    expect(rows(d, 'st_event_days')).toEqual([['2026-06-02', 'b1', 'event', 'ui', 'enable-dark-mode', 1]])
+    expect(d.tables.has('st_visitor_days')).toBe(false)
   })
 })

@@ -8,10 +8,16 @@ import {
   type OrderContribution,
   orderContribution,
 } from '@shop/shared/domain/statistics/order-contribution.ts'
+import {
+  addVisitor,
+  emptySketch,
+  SHOP_SCOPE,
+  SKETCH_REGISTERS,
+} from '@shop/shared/domain/statistics/visitor-sketch.ts'
 import { sql, type Transaction } from 'kysely'
 import type { Projection } from '../projection.ts'
 import { orderIdOf } from './order-rows.ts'
-import { analyticsRows, STAT_TABLES, StatDeltas, type StatTable } from './statistics-rows.ts'
+import { analyticsRows, STAT_TABLES, StatDeltas, type StatRow, type StatTable } from './statistics-rows.ts'
 
 /**
  * The statistics read model (issue 7, docs/statistics.md): every order's contribution summed
@@ -30,6 +36,8 @@ export const statisticsProjection: Projection = {
     'st_option_days',
     'st_reason_days',
     'st_visitor_days',
+    'st_visitor_counts',
+    'st_visitor_sketches',
     'st_page_days',
     'st_visit_hours',
     'st_event_days',
@@ -41,14 +49,17 @@ export const statisticsProjection: Projection = {
     const hits = events.filter((e) => e.streamType === 'analytics')
     if (orders.length > 0) await applyOrders(trx, orders, deltas)
     if (hits.length > 0) await applyAnalytics(trx, hits, deltas)
-    for (const [table, byKey] of deltas.tables) await writeDeltas(trx, table, [...byKey.values()])
+    for (const [table, byKey] of deltas.tables) {
+      if (table === 'st_visitor_days') await writeVisitors(trx, [...byKey.values()])
+      else await writeDeltas(trx, table, [...byKey.values()])
+    }
     // One message per batch for the open dashboards: which branches' figures on which days moved.
     const branchIds = new Set<string>()
     const days = new Set<string>()
     for (const byKey of deltas.tables.values()) {
       for (const row of byKey.values()) {
         days.add(String(row.keys[0]))
-        branchIds.add(String(row.keys[1]))
+        if (row.keys[1] !== SHOP_SCOPE) branchIds.add(String(row.keys[1]))
       }
     }
     if (days.size === 0) return []
@@ -225,4 +236,71 @@ async function writeDeltas(
     DELETE FROM ${sql.table(table)}
      WHERE (${keyList}) IN (SELECT * FROM unnest(${sql.join(keyArrays)}))
        AND ${zero}`.execute(trx)
+}
+
+/**
+ * The visitor-days of a batch (keys day, scope, visitor; the views to add). A visitor-day seen for
+ * the first time counts once more on its day (st_visitor_counts) and enters the scope's day and
+ * month sketches. Page views are never taken back, so these only grow, and the same events give
+ * the same rows however they were batched.
+ */
+async function writeVisitors(trx: Transaction<Database>, rows: readonly StatRow[]): Promise<void> {
+  const col = (i: number) => rows.map((r) => r.keys[i])
+  const { rows: stored } = await sql<{ day: string; branch_id: string; visitor: string; views: number }>`
+    INSERT INTO st_visitor_days AS t (day, branch_id, visitor, views)
+    SELECT * FROM unnest(${col(0)}::date[], ${col(1)}::text[], ${col(2)}::text[],
+                         ${rows.map((r) => r.sums[0])}::integer[])
+    ON CONFLICT (day, branch_id, visitor) DO UPDATE SET views = t.views + excluded.views
+    RETURNING day::text AS day, branch_id, visitor, views`.execute(trx)
+  // A row is new when it holds exactly the views this batch added (a stored row had one at least).
+  const added = new Map(rows.map((r) => [r.keys.join('\u0000'), r.sums[0]]))
+  const fresh = stored.filter((r) => added.get([r.day, r.branch_id, r.visitor].join('\u0000')) === r.views)
+  if (fresh.length === 0) return
+
+  const counts = new Map<string, { day: string; branchId: string; n: number }>()
+  const periods = new Map<string, { branchId: string; period: string; visitors: string[] }>()
+  for (const r of fresh) {
+    const count = counts.get(`${r.day}\u0000${r.branch_id}`)
+    if (count) count.n++
+    else counts.set(`${r.day}\u0000${r.branch_id}`, { day: r.day, branchId: r.branch_id, n: 1 })
+    for (const period of [r.day, r.day.slice(0, 7)]) {
+      const key = `${r.branch_id}\u0000${period}`
+      const entry = periods.get(key)
+      if (entry) entry.visitors.push(r.visitor)
+      else periods.set(key, { branchId: r.branch_id, period, visitors: [r.visitor] })
+    }
+  }
+  const c = [...counts.values()]
+  await sql`
+    INSERT INTO st_visitor_counts AS t (day, branch_id, visitors)
+    SELECT * FROM unnest(${c.map((x) => x.day)}::date[], ${c.map((x) => x.branchId)}::text[],
+                         ${c.map((x) => x.n)}::integer[])
+    ON CONFLICT (day, branch_id) DO UPDATE SET visitors = t.visitors + excluded.visitors`.execute(trx)
+
+  const p = [...periods.values()]
+  const { rows: sketches } = await sql<{ branch_id: string; period: string; registers: Uint8Array }>`
+    SELECT branch_id, period, registers FROM st_visitor_sketches
+     WHERE (branch_id, period) IN (SELECT * FROM unnest(${p.map((x) => x.branchId)}::text[],
+                                                        ${p.map((x) => x.period)}::text[]))`.execute(trx)
+  const known = new Map(sketches.map((r) => [`${r.branch_id}\u0000${r.period}`, r.registers]))
+  const changed: { branchId: string; period: string; hex: string }[] = []
+  for (const entry of p) {
+    const before = known.get(`${entry.branchId}\u0000${entry.period}`)
+    const sketch = before?.length === SKETCH_REGISTERS ? new Uint8Array(before) : emptySketch()
+    let grew = !before
+    for (const visitor of entry.visitors) grew = addVisitor(sketch, visitor) || grew
+    if (grew)
+      changed.push({
+        branchId: entry.branchId,
+        period: entry.period,
+        hex: Buffer.from(sketch).toString('hex'),
+      })
+  }
+  if (changed.length === 0) return
+  await sql`
+    INSERT INTO st_visitor_sketches (branch_id, period, registers)
+    SELECT b, p, decode(h, 'hex')
+      FROM unnest(${changed.map((x) => x.branchId)}::text[], ${changed.map((x) => x.period)}::text[],
+                  ${changed.map((x) => x.hex)}::text[]) AS u(b, p, h)
+    ON CONFLICT (branch_id, period) DO UPDATE SET registers = excluded.registers`.execute(trx)
 }
