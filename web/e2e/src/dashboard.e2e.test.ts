@@ -1,11 +1,16 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { CONSENT_COOKIE, CONSENT_GIVEN } from '@shop/shared/contracts'
 import type {
   CanceledOrdersStatistics,
+  EventsStatistics,
   OrdersStatistics,
+  PagesStatistics,
+  PageViewsStatistics,
   PopularItemsStatistics,
   RevenueStatistics,
+  UniqueVisitorsStatistics,
 } from '@shop/shared/contracts/http/statistics.http.ts'
 import { centsToDecimalString, formatMoney } from '@shop/shared/domain/common'
 import type { Locator, Page } from 'playwright-core'
@@ -15,7 +20,8 @@ import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from
 /**
  * The manager's statistics dashboard (issue 7 point 2; docs/statistics.md, docs/backoffice.md):
  * figures and charts over the demo's 30 days of history and orders placed here through the API
- * (every expectation is read from the statistics API, never a fixed total), the
+ * (every expectation is read from the statistics API, never a fixed total), the visitors' part
+ * over consented page views and events logged here as the storefront logs them, the
  * range presets and a custom range, the branch filter, an employee's branch, the CSV downloads,
  * the old hash route, keyboard use and axe in both themes. SCREENSHOTS=1 writes
  * docs/screenshots/dashboard-desktop.png.
@@ -29,12 +35,17 @@ let page: Page
 
 const TODAY = '2026-11-24'
 const REASON = 'E2E: Heute leider ausverkauft'
+const EVENT = 'e2e-add-to-cart'
+const LAST30 = '2026-10-26'
 const DESKTOP = { width: 1280, height: 900 }
 const WRITE = process.env.SCREENSHOTS === '1'
 const SHOTS = WRITE
   ? join(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots')
   : join(tmpdir(), 'shop-screenshots')
 const count = (n: number) => new Intl.NumberFormat('de-CH').format(n)
+const quantity = (n: number) => new Intl.NumberFormat('de-CH', { maximumFractionDigits: 3 }).format(n)
+/** 2026-11-24 → 24.11.2026, as the tables write a day. */
+const day = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`
 
 async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   return (await apiCall<T>(stage.url, method, path, body, headers)).data
@@ -44,7 +55,7 @@ function stats<T>(name: string, from: string, to: string, extra = '', headers = 
   return call<T>('GET', `/api/statistics/${name}?from=${from}&to=${to}${extra}`, undefined, headers)
 }
 
-/** A takeaway order over the public API (cash, Buttergipfeli). */
+/** A takeaway order over the public API (cash, Buttergipfeli unless `extra` says otherwise). */
 async function placeOrder(
   branch: string,
   lastName: string,
@@ -52,7 +63,6 @@ async function placeOrder(
   extra: Record<string, unknown> = {},
 ): Promise<{ id: string }> {
   return call<{ id: string }>('POST', '/api/orders', {
-    ...extra,
     branch,
     isDelivery: false,
     isDineIn: false,
@@ -65,7 +75,39 @@ async function placeOrder(
     paymentMethod: 'cash',
     legalInstructions: true,
     privacyPolicy: true,
+    ...extra,
   })
+}
+
+/**
+ * POST /api/analytics-log with the consent cookie, as the storefront's track() sends it
+ * (web/storefront/src/lib/analytics.ts); answers the visitor cookie the server set or kept.
+ */
+async function logVisit(body: Record<string, unknown>, visitor?: string): Promise<string> {
+  const cookie = [`${CONSENT_COOKIE}=${CONSENT_GIVEN}`, ...(visitor ? [`shop_vid=${visitor}`] : [])]
+  const res = await fetch(`${stage.url}/api/analytics-log`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookie.join('; ') },
+    body: JSON.stringify(body),
+  })
+  expect(res.status).toBe(204)
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('shop_vid='))
+  return set ? (set.split(';')[0] ?? '').slice('shop_vid='.length) : (visitor ?? '')
+}
+
+const pageView = (path: string, branch?: string) => ({
+  type: 'pageview',
+  action: 'view',
+  data: { path, ...(branch ? { branch } : {}) },
+})
+
+/** The rows of a data table: the row header and the cells, as text. */
+function tableRows(table: Locator): Promise<string[][]> {
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent?.trim() ?? '')),
+    )
 }
 
 /** A page of a logged-in staff member (the login through the page's own cookie jar). */
@@ -136,14 +178,18 @@ beforeAll(async () => {
   currency = (await call<{ currency?: string }>('GET', '/api/config')).currency ?? 'CHF'
   mkdirSync(SHOTS, { recursive: true })
 
-  // Today's own orders: three in Zürich (one confirmed, one rejected with a reason), one in
-  // Winterthur; then wait until the statistics projection counts them.
+  // Today's own orders: four in Zürich (one confirmed, one rejected with a reason, one with an
+  // option), one in Winterthur; then wait until the statistics projection counts them.
   const before = (await stats<OrdersStatistics>('orders', TODAY, TODAY)).total.orders
   const confirmed = await placeOrder(zurich.id, 'Eins', 3)
   const rejected = await placeOrder(zurich.id, 'Zwei', 1)
   await placeOrder(zurich.id, 'Drei', 2)
   // Winterthur takes no order for as soon as possible: a time today.
   await placeOrder(winterthur.id, 'Vier', 4, { appointmentDate: '2026-11-24T14:00:00+01:00' })
+  // A configured product: two cappuccinos with oat milk (a popular option).
+  await placeOrder(zurich.id, 'Fünf', 1, {
+    items: [{ product: 'cappuccino', amount: 2, unit: 'piece', parts: [{ options: ['Hafermilch'] }] }],
+  })
   await call('POST', `/api/orders/${confirmed.id}/status/confirm`, {}, admin)
   await call('POST', `/api/orders/${rejected.id}/status/reject`, { message: REASON }, admin)
   for (let i = 0; ; i++) {
@@ -151,8 +197,28 @@ beforeAll(async () => {
       stats<OrdersStatistics>('orders', TODAY, TODAY),
       stats<CanceledOrdersStatistics>('canceled-orders', TODAY, TODAY),
     ])
-    if (orders.total.orders >= before + 4 && canceled.reasons.some((r) => r.reason === REASON)) break
+    if (orders.total.orders >= before + 5 && canceled.reasons.some((r) => r.reason === REASON)) break
     if (i > 100) throw new Error('the statistics did not count the orders')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+
+  // Today's consented visitors: one on the home page and Zürich's menu who puts something in the
+  // cart, one on the home page who switches to dark mode; then wait until the projection counts
+  // them (the log is read in order: once the last event is in, all entries are).
+  const viewsBefore = (await stats<PageViewsStatistics>('page-views', TODAY, TODAY)).total
+  const first = await logVisit(pageView('/'))
+  await logVisit(pageView('/store/zuerich-altstadt', zurich.id), first)
+  const second = await logVisit(pageView('/'))
+  expect(second).not.toBe(first)
+  await logVisit({ type: 'event', action: 'enable-dark-mode', category: 'ui' }, second)
+  await logVisit({ type: 'commerce', action: EVENT, category: 'cart' }, first)
+  for (let i = 0; ; i++) {
+    const [views, events] = await Promise.all([
+      stats<PageViewsStatistics>('page-views', TODAY, TODAY),
+      stats<EventsStatistics>('events', TODAY, TODAY),
+    ])
+    if (views.total >= viewsBefore + 3 && events.some((e) => e.action === EVENT)) break
+    if (i > 100) throw new Error('the statistics did not count the page views')
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   page = await staffPage('admin', 'demo-admin-2026')
@@ -197,11 +263,26 @@ describe('statistics dashboard', () => {
       'Umsatz und Bestellungen pro Tag',
       'Bestellungen nach Wochentag und Uhrzeit',
       'Beliebte Artikel (Stück)',
+      'Beliebte Optionen',
       'Bestellarten',
       'Gründe für Ablehnungen und Stornierungen',
       'Ø Zeit bis Bestätigung und bis Abschluss',
+      'Besucher und Seitenaufrufe pro Tag',
+      'Seitenaufrufe nach Wochentag und Uhrzeit',
+      'Meistbesuchte Seiten',
     ])
-    for (const name of ['revenue', 'heat', 'popular', 'types', 'reasons', 'times']) {
+    for (const name of [
+      'revenue',
+      'heat',
+      'popular',
+      'types',
+      'reasons',
+      'times',
+      'options',
+      'visitors',
+      'visitorHeat',
+      'pages',
+    ]) {
       const figure = page.locator(`figure[data-chart="${name}"]`)
       await expect.poll(() => figure.locator('svg path').count()).toBeGreaterThan(0)
       const label = await figure.locator('[role="img"]').getAttribute('aria-label')
@@ -214,7 +295,9 @@ describe('statistics dashboard', () => {
     await reasons.getByText('Daten als Tabelle').click()
     expect(await reasons.locator('table').textContent()).toContain(REASON)
     // Every text is translated (no catalogue key on the page).
-    expect(await page.locator('main').textContent()).not.toMatch(/\b(charts|kpi|column|change|filter)\.[a-z]/)
+    expect(await page.locator('main').textContent()).not.toMatch(
+      /\b(charts|kpi|column|change|filter|visitors|eventType)\.[a-z]/,
+    )
     expect(await seriousViolations(page)).toEqual([])
   })
 
@@ -299,6 +382,8 @@ describe('statistics dashboard', () => {
       .orders
     expect(one).toBeGreaterThanOrEqual(1)
     expect(one).toBeLessThan(all)
+    // No order type: no note at the visitors.
+    expect(await page.getByTestId('visitors-all-order-types').count()).toBe(0)
     // Delivery only: none of today's own orders.
     await page.getByLabel('Bestellart', { exact: true }).selectOption({ label: 'Lieferung' })
     await page.waitForURL((url) => url.searchParams.get('type') === 'delivery')
@@ -314,6 +399,116 @@ describe('statistics dashboard', () => {
         return kpi(page, 'orders')
       })
       .toBe(count(delivery.total.orders))
+    // The visitor figures have no order type: the visitors' part says so.
+    expect(await page.getByTestId('visitors-all-order-types').textContent()).toBe(
+      'Die Besucherzahlen gelten für alle Bestellarten: Seitenaufrufe haben keine Bestellart.',
+    )
+  })
+
+  it('shows visitors and page views per day, pages, events and popular options as the API counts them', async () => {
+    await page.goto('/backend/dashboard')
+    await shown(page, LAST30, TODAY)
+    const [visitors, views, pages, events, popular] = await Promise.all([
+      stats<UniqueVisitorsStatistics>('unique-visitors', LAST30, TODAY),
+      stats<PageViewsStatistics>('page-views', LAST30, TODAY),
+      stats<PagesStatistics>('pages', LAST30, TODAY, '&limit=10'),
+      stats<EventsStatistics>('events', LAST30, TODAY),
+      stats<PopularItemsStatistics>('popular-items', LAST30, TODAY, '&limit=10'),
+    ])
+    expect(visitors.days.find((d) => d.date === TODAY)?.visitors).toBeGreaterThanOrEqual(2)
+    // Exact here (few visitor-days); the server would estimate over very many.
+    const estimate = visitors.exact === false ? '≈ ' : ''
+    expect(await kpi(page, 'visitors')).toContain(`${estimate}${count(visitors.total)}`)
+
+    // Visitors and page views per day: every day of the range, a day without views as 0.
+    const figure = page.locator('figure[data-chart="visitors"]')
+    await expect.poll(() => figure.locator('svg path').count()).toBeGreaterThan(0)
+    await figure.getByText('Daten als Tabelle').click()
+    const rows = await tableRows(figure.locator('table'))
+    expect(rows).toHaveLength(30)
+    const dates = Array.from({ length: 30 }, (_, i) =>
+      new Date(Date.parse(`${LAST30}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+    )
+    expect(rows).toEqual(
+      dates.map((d) => [
+        day(d),
+        count(visitors.days.find((v) => v.date === d)?.visitors ?? 0),
+        count(views.days.find((v) => v.date === d)?.views ?? 0),
+      ]),
+    )
+    expect(await figure.locator('.bo-dash__summary').textContent()).toContain(
+      `Eindeutige Besucher: ${estimate}${count(visitors.total)} · Seitenaufrufe: ${count(views.total)}.`,
+    )
+
+    // The most visited pages: a chart and the table.
+    const pagesFigure = page.locator('figure[data-chart="pages"]')
+    await expect.poll(() => pagesFigure.locator('svg path').count()).toBeGreaterThan(0)
+    await pagesFigure.getByText('Daten als Tabelle').click()
+    expect(await tableRows(pagesFigure.locator('table'))).toEqual(pages.map((p) => [p.path, count(p.views)]))
+
+    // Events: a table of type, category, action and count.
+    const types: Record<string, string> = { event: 'Oberfläche', commerce: 'Einkauf' }
+    const eventsPart = page.locator('[data-chart="events"]')
+    expect(await tableRows(eventsPart.locator('table'))).toEqual(
+      events.map((e) => [types[e.type] ?? e.type, e.category || '—', e.action, count(e.events)]),
+    )
+    expect(events).toContainEqual({ type: 'commerce', category: 'cart', action: EVENT, events: 1 })
+    const eventsFile = await download(page, 'Ereignisse als CSV herunterladen')
+    expect(eventsFile.name).toBe(`ereignisse-${LAST30}_${TODAY}.csv`)
+    const eventLines = eventsFile.text.slice(1).trimEnd().split('\r\n')
+    expect(eventLines[0]).toBe('Typ,Kategorie,Aktion,Anzahl')
+    expect(eventLines).toContain(`commerce,cart,${EVENT},1`)
+
+    // Popular options (today's cappuccinos with oat milk): a chart, the table and the CSV.
+    expect(popular.options).toContainEqual(
+      expect.objectContaining({ productUid: 'cappuccino', part: 'Milch', option: 'Hafermilch' }),
+    )
+    const options = page.locator('figure[data-chart="options"]')
+    await expect.poll(() => options.locator('svg path').count()).toBeGreaterThan(0)
+    const top = popular.options[0]!
+    expect(await options.locator('.bo-dash__summary').textContent()).toContain(
+      `${top.name} – ${top.part}: ${top.option}`,
+    )
+    await options.getByText('Daten als Tabelle').click()
+    expect(await tableRows(options.locator('table'))).toEqual(
+      popular.options.map((o) => [o.name, o.part, o.option, count(o.lines), quantity(o.quantity)]),
+    )
+    const file = await download(page, 'Beliebte Optionen als CSV herunterladen')
+    expect(file.name).toBe(`beliebte-optionen-${LAST30}_${TODAY}.csv`)
+    expect(file.text.startsWith('\uFEFF')).toBe(true)
+    const lines = file.text.slice(1).trimEnd().split('\r\n')
+    expect(lines).toEqual([
+      'Produkt,Auswahl,Option,Positionen,Menge',
+      ...popular.options.map((o) => [o.name, o.part, o.option, o.lines, o.quantity].join(',')),
+    ])
+  })
+
+  it('marks an estimated number of unique visitors with ≈ and says it is an estimate', async () => {
+    // The server estimates only over very many visitor-days: here its answer is changed.
+    const route = (url: URL) => url.pathname === '/api/statistics/unique-visitors'
+    await page.route(route, async (r) => {
+      const res = await r.fetch()
+      const body = (await res.json()) as { data: UniqueVisitorsStatistics }
+      await r.fulfill({ response: res, json: { ...body, data: { ...body.data, exact: false } } })
+    })
+    try {
+      await page.goto('/backend/dashboard?range=today')
+      await shown(page, TODAY, TODAY)
+      const visitors = await stats<UniqueVisitorsStatistics>('unique-visitors', TODAY, TODAY)
+      const value = page.getByTestId('kpi-visitors')
+      expect(await value.textContent()).toBe(`≈ ${count(visitors.total)} (Schätzwert, auf etwa ±2 % genau)`)
+      expect(await value.getAttribute('title')).toBe('Schätzwert, auf etwa ±2 % genau')
+      // The "≈" is for the eye; a screen reader hears the words.
+      expect(await value.locator('[aria-hidden="true"]').textContent()).toBe('≈ ')
+      expect(await page.locator('li[data-kpi="visitors"] .bo-kpi__previous').textContent()).toMatch(
+        /^Vorperiode: ≈ /,
+      )
+      expect(await page.locator('figure[data-chart="visitors"] .bo-dash__summary').textContent()).toContain(
+        'Die Besucherzahlen sind Schätzungen (etwa ±2 %).',
+      )
+    } finally {
+      await page.unroute(route)
+    }
   })
 
   it('downloads the tables as CSV files', async () => {
@@ -414,6 +609,7 @@ describe('statistics dashboard', () => {
     await tabTo(page, details.locator('summary'))
     await page.keyboard.press('Enter')
     expect(await details.getAttribute('open')).not.toBeNull()
+    await page.locator('figure[data-chart="visitors"] details summary').click()
     expect(await seriousViolations(page)).toEqual([])
 
     // Dark mode: the charts are drawn again with the dark tokens.

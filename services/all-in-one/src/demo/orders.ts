@@ -1,4 +1,4 @@
-import type { CreateProductBody } from '@shop/shared/contracts'
+import type { CreateProductBody, OrderItemPart } from '@shop/shared/contracts'
 import type { LifecycleCommandType } from '@shop/shared/domain/ordering'
 import type { DemoInput } from './demo-types.ts'
 import { localDate, zurichDateTime } from './demo-types.ts'
@@ -30,6 +30,8 @@ export type DemoOrderLine = {
   unit: string
   unitPrice: number
   total: number
+  /** The configured parts, one per part of the product, as the checkout stores them. */
+  parts: OrderItemPart[]
 }
 
 export type DemoOrder = {
@@ -71,7 +73,7 @@ export function line(
   if (ratio === undefined) throw new Error(`demo order: ${uid} is not sold in ${unit}`)
   let price = product.price
   let delta = 0
-  const labels: string[] = []
+  const parts: OrderItemPart[] = []
   for (const part of product.config.parts) {
     const chosen = choice.options?.[part.name] ?? []
     for (const name of chosen) {
@@ -79,19 +81,24 @@ export function line(
       if (!option) throw new Error(`demo order: ${uid} has no option ${name} in ${part.name}`)
       if (option.modifier === 'overwrite') price = option.value
       else delta += option.modifier === 'add' ? option.value : -option.value
-      labels.push(name)
     }
-    const text = choice.text?.[part.name]
-    if (text) labels.push(`«${text}»`)
+    parts.push({
+      name: part.name,
+      type: part.type,
+      options: [...chosen],
+      text: choice.text?.[part.name] || null,
+      uploads: [],
+    })
   }
   const unitPrice = Math.max(0, price + delta)
   return {
     productUid: product.uid,
-    name: labels.length > 0 ? `${product.name} (${labels.join(', ')})` : product.name,
+    name: product.name,
     amount: choice.amount,
     unit,
     unitPrice,
     total: Math.round(unitPrice * choice.amount * ratio),
+    parts,
   }
 }
 

@@ -38,6 +38,66 @@ const grid = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
+type DaySeries = { name: string; values: number[]; format: Fmt }
+
+/**
+ * Per day: one series as bars, one as a dashed line with dots (shape, not only colour). With
+ * `axes` the line has its own axis on the right (another unit); without, both share one axis of
+ * whole numbers.
+ */
+export function barLineOption(
+  c: ChartColors,
+  p: {
+    labels: string[]
+    bars: DaySeries
+    line: DaySeries
+    /** The axes' names and their labels' format (two units); without it one shared count axis. */
+    axes?: { bars: string; line: string; format: Fmt }
+  },
+): EChartsCoreOption {
+  const axisLabel = (format: Fmt) => ({ color: c.muted, formatter: (v: number) => format(v) })
+  return {
+    ...base(c),
+    tooltip: { ...base(c).tooltip, trigger: 'axis' },
+    legend: { top: 0, textStyle: { color: c.text }, data: [p.bars.name, p.line.name] },
+    grid: grid(),
+    xAxis: { type: 'category', data: p.labels, ...axisStyle(c) },
+    yAxis: p.axes
+      ? [
+          { type: 'value', name: p.axes.bars, ...axisStyle(c), axisLabel: axisLabel(p.axes.format) },
+          {
+            type: 'value',
+            name: p.axes.line,
+            minInterval: 1,
+            ...axisStyle(c),
+            axisLabel: axisLabel(p.axes.format),
+            splitLine: { show: false },
+          },
+        ]
+      : [{ type: 'value', minInterval: 1, ...axisStyle(c), axisLabel: axisLabel(p.line.format) }],
+    series: [
+      {
+        type: 'bar',
+        name: p.bars.name,
+        data: p.bars.values,
+        itemStyle: { color: c.accent, borderRadius: [3, 3, 0, 0] },
+        tooltip: { valueFormatter: (v: number) => p.bars.format(v) },
+      },
+      {
+        type: 'line',
+        name: p.line.name,
+        yAxisIndex: p.axes ? 1 : 0,
+        data: p.line.values,
+        symbol: 'circle',
+        symbolSize: 7,
+        itemStyle: { color: c.info },
+        lineStyle: { color: c.info, width: 2, type: 'dashed' },
+        tooltip: { valueFormatter: (v: number) => p.line.format(v) },
+      },
+    ],
+  }
+}
+
 /** Revenue per day (bars, left axis, in the currency) and orders per day (line, right axis). */
 export function revenueOption(
   c: ChartColors,
@@ -52,52 +112,37 @@ export function revenueOption(
     count: Fmt
   },
 ): EChartsCoreOption {
-  return {
-    ...base(c),
-    tooltip: { ...base(c).tooltip, trigger: 'axis' },
-    legend: { top: 0, textStyle: { color: c.text }, data: [p.revenueName, p.ordersName] },
-    grid: grid(),
-    xAxis: { type: 'category', data: p.labels, ...axisStyle(c) },
-    yAxis: [
-      {
-        type: 'value',
-        name: p.currency,
-        ...axisStyle(c),
-        axisLabel: { color: c.muted, formatter: (v: number) => p.count(v) },
-      },
-      {
-        type: 'value',
-        name: p.ordersName,
-        minInterval: 1,
-        ...axisStyle(c),
-        axisLabel: { color: c.muted, formatter: (v: number) => p.count(v) },
-        splitLine: { show: false },
-      },
-    ],
-    series: [
-      {
-        type: 'bar',
-        name: p.revenueName,
-        data: p.gross,
-        itemStyle: { color: c.accent, borderRadius: [3, 3, 0, 0] },
-        tooltip: { valueFormatter: (v: number) => p.money(Math.round(v * 100)) },
-      },
-      {
-        type: 'line',
-        name: p.ordersName,
-        yAxisIndex: 1,
-        data: p.orders,
-        symbol: 'circle',
-        symbolSize: 7,
-        itemStyle: { color: c.info },
-        lineStyle: { color: c.info, width: 2, type: 'dashed' },
-        tooltip: { valueFormatter: (v: number) => p.count(v) },
-      },
-    ],
-  }
+  return barLineOption(c, {
+    labels: p.labels,
+    bars: { name: p.revenueName, values: p.gross, format: (v) => p.money(Math.round(v * 100)) },
+    line: { name: p.ordersName, values: p.orders, format: p.count },
+    axes: { bars: p.currency, line: p.ordersName, format: p.count },
+  })
 }
 
-/** Orders by weekday (rows, Monday on top) and hour (columns), the count written in each cell. */
+/** Page views per day (bars) and unique visitors per day (line), on one axis of counts. */
+export function visitsOption(
+  c: ChartColors,
+  p: {
+    labels: string[]
+    views: number[]
+    visitors: number[]
+    viewsName: string
+    visitorsName: string
+    count: Fmt
+  },
+): EChartsCoreOption {
+  return barLineOption(c, {
+    labels: p.labels,
+    bars: { name: p.viewsName, values: p.views, format: p.count },
+    line: { name: p.visitorsName, values: p.visitors, format: p.count },
+  })
+}
+
+/**
+ * Orders or page views by weekday (rows, Monday on top) and hour (columns), the count written in
+ * each cell.
+ */
 export function heatOption(
   c: ChartColors,
   p: {
@@ -151,7 +196,10 @@ export function heatOption(
   }
 }
 
-/** A horizontal ranking (popular items, cancellation reasons): the first entry on top. */
+/**
+ * A horizontal ranking (popular items and options, cancellation reasons, pages): the first entry
+ * on top.
+ */
 export function rankingOption(
   c: ChartColors,
   p: { names: string[]; values: number[]; name: string; color: string; format: Fmt; integer: boolean },
@@ -164,7 +212,8 @@ export function rankingOption(
       type: 'value',
       ...(p.integer ? { minInterval: 1 } : {}),
       ...axisStyle(c),
-      axisLabel: { color: c.muted, formatter: (v: number) => p.format(v) },
+      // A narrow figure: thousands would run into each other, so overlapping labels are left out.
+      axisLabel: { color: c.muted, formatter: (v: number) => p.format(v), hideOverlap: true },
     },
     yAxis: {
       type: 'category',

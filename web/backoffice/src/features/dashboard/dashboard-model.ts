@@ -1,9 +1,15 @@
 /**
  * The statistics dashboard's pure decisions (docs/statistics.md, unit tested): the range presets
  * in the shop's local days, the previous period, the filters in the URL query, the change
- * against the previous period, the days and the heat map the charts draw, and the CSV files.
+ * against the previous period, the days and the heat maps the charts draw, and the CSV files.
  */
-import type { OrdersStatistics, RevenueStatistics } from '@shop/shared/contracts/http/statistics.http.ts'
+import type {
+  OrdersStatistics,
+  PageViewsStatistics,
+  PopularItemsStatistics,
+  RevenueStatistics,
+  UniqueVisitorsStatistics,
+} from '@shop/shared/contracts/http/statistics.http.ts'
 import { centsToDecimalString, ORDER_TYPES, type OrderType } from '@shop/shared/domain/common'
 import {
   addDays,
@@ -174,23 +180,63 @@ export function dayPoints(
   })
 }
 
+export type VisitDayPoint = { date: LocalDate; visitors: number; views: number }
+
+/**
+ * One point per day of the range for the visitors chart and table: the distinct visitors and
+ * the page views of the day; days without any are zeros.
+ */
+export function visitDayPoints(
+  range: DateRange,
+  visitors: Pick<UniqueVisitorsStatistics, 'days'>,
+  views: Pick<PageViewsStatistics, 'days'>,
+): VisitDayPoint[] {
+  const people = new Map(visitors.days.map((d) => [d.date, d.visitors]))
+  const seen = new Map(views.days.map((d) => [d.date, d.views]))
+  return datesOf(range).map((date) => ({ date, visitors: people.get(date) ?? 0, views: seen.get(date) ?? 0 }))
+}
+
+/**
+ * Whether the unique visitors are a HyperLogLog estimate (±2 %). Only an explicit `false`
+ * says so: a server that does not send `exact` yet counts exactly.
+ */
+export function isEstimate(visitors: Partial<Pick<UniqueVisitorsStatistics, 'exact'>>): boolean {
+  return visitors.exact === false
+}
+
+/** A popular option as the chart names it: "Cappuccino – Milch: Hafermilch". */
+export function optionLabel(
+  o: Pick<PopularItemsStatistics['options'][number], 'name' | 'part' | 'option'>,
+): string {
+  return o.part ? `${o.name} – ${o.part}: ${o.option}` : `${o.name} – ${o.option}`
+}
+
 export type HeatMap = {
-  /** [hour index into `hours`, weekday index 0 = Monday, orders] for every cell. */
+  /** [hour index into `hours`, weekday index 0 = Monday, value] for every cell. */
   cells: [number, number, number][]
-  /** The hours shown: from the first to the last hour with orders (8–18 without any). */
+  /** The hours shown: from the first to the last hour with a value (8–18 without any). */
   hours: number[]
-  /** orders[weekday index][hour index] */
+  /** values[weekday index][hour index] */
   matrix: number[][]
   max: number
   total: number
-  busiest: { weekday: number; hour: number; orders: number } | null
+  busiest: { weekday: number; hour: number; value: number } | null
 }
 
-/** The weekday × hour matrix of GET /api/statistics/order-times (ISO weekday 1 = Monday). */
-export function heatMap(cells: { weekday: number; hour: number; orders: number }[]): HeatMap {
-  const used = cells.filter(
-    (c) => c.orders > 0 && c.weekday >= 1 && c.weekday <= 7 && c.hour >= 0 && c.hour < 24,
-  )
+/** A cell of a weekday × hour answer (ISO weekday 1 = Monday, local hour 0–23). */
+export type WeekHourCell = { weekday: number; hour: number }
+
+/**
+ * The weekday × hour matrix of a weekday × hour answer: GET /api/statistics/order-times
+ * (`key` 'orders') or visitor-times ('views').
+ */
+export function heatMap<K extends string>(
+  cells: readonly (WeekHourCell & { [key in K]: number })[],
+  key: K,
+): HeatMap {
+  const used = cells
+    .map((c) => ({ weekday: c.weekday, hour: c.hour, value: c[key] }))
+    .filter((c) => c.value > 0 && c.weekday >= 1 && c.weekday <= 7 && c.hour >= 0 && c.hour < 24)
   const first = used.length ? Math.min(...used.map((c) => c.hour)) : 8
   const last = used.length ? Math.max(...used.map((c) => c.hour)) : 18
   const hours = Array.from({ length: last - first + 1 }, (_, i) => first + i)
@@ -200,17 +246,17 @@ export function heatMap(cells: { weekday: number; hour: number; orders: number }
   for (const c of used) {
     const row = matrix[c.weekday - 1]
     if (!row) continue
-    row[c.hour - first] = (row[c.hour - first] ?? 0) + c.orders
-    total += c.orders
+    row[c.hour - first] = (row[c.hour - first] ?? 0) + c.value
+    total += c.value
   }
   const out: [number, number, number][] = []
   let max = 0
   matrix.forEach((row, w) => {
-    row.forEach((orders, h) => {
-      out.push([h, w, orders])
-      if (orders > max) max = orders
-      if (orders > 0 && (!busiest || orders > busiest.orders))
-        busiest = { weekday: w + 1, hour: hours[h] ?? 0, orders }
+    row.forEach((value, h) => {
+      out.push([h, w, value])
+      if (value > max) max = value
+      if (value > 0 && (!busiest || value > busiest.value))
+        busiest = { weekday: w + 1, hour: hours[h] ?? 0, value }
     })
   })
   return { cells: out, hours, matrix, max, total, busiest }

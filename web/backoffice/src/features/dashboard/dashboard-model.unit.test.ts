@@ -12,6 +12,8 @@ import {
   filtersToSearch,
   heatMap,
   isCompleteRange,
+  isEstimate,
+  optionLabel,
   pointsChange,
   presetRange,
   previousPeriod,
@@ -20,6 +22,7 @@ import {
   relativeChange,
   statisticsPath,
   toCsv,
+  visitDayPoints,
 } from './dashboard-model.ts'
 
 // Tuesday 24 November 2026 (the e2e stage's day).
@@ -179,11 +182,14 @@ describe('chart data', () => {
   })
 
   it('builds the weekday × hour matrix over the hours with orders', () => {
-    const map = heatMap([
-      { weekday: 2, hour: 9, orders: 3 },
-      { weekday: 2, hour: 11, orders: 5 },
-      { weekday: 7, hour: 10, orders: 1 },
-    ])
+    const map = heatMap(
+      [
+        { weekday: 2, hour: 9, orders: 3 },
+        { weekday: 2, hour: 11, orders: 5 },
+        { weekday: 7, hour: 10, orders: 1 },
+      ],
+      'orders',
+    )
     expect(map.hours).toEqual([9, 10, 11])
     expect(map.matrix[1]).toEqual([3, 0, 5])
     expect(map.matrix[6]).toEqual([0, 1, 0])
@@ -192,11 +198,76 @@ describe('chart data', () => {
     expect(map.cells).toContainEqual([2, 1, 5])
     expect(map.max).toBe(5)
     expect(map.total).toBe(9)
-    expect(map.busiest).toEqual({ weekday: 2, hour: 11, orders: 5 })
-    const empty = heatMap([])
+    expect(map.busiest).toEqual({ weekday: 2, hour: 11, value: 5 })
+    const empty = heatMap([], 'orders')
     expect(empty.hours).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
     expect(empty.busiest).toBeNull()
     expect(empty.max).toBe(0)
+  })
+
+  it('builds the same matrix from page views by weekday and hour, leaving out impossible cells', () => {
+    const map = heatMap(
+      [
+        { weekday: 6, hour: 9, views: 2 },
+        { weekday: 6, hour: 10, views: 1 },
+        { weekday: 7, hour: 0, views: 1 },
+        { weekday: 8, hour: 5, views: 9 },
+        { weekday: 1, hour: 24, views: 9 },
+        { weekday: 3, hour: 12, views: 0 },
+      ],
+      'views',
+    )
+    // Midnight to ten: every hour between the first and the last with views.
+    expect(map.hours).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    expect(map.matrix[5]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1])
+    expect(map.matrix[6]).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    expect(map.total).toBe(4)
+    expect(map.max).toBe(2)
+    expect(map.busiest).toEqual({ weekday: 6, hour: 9, value: 2 })
+    expect(map.cells).toHaveLength(7 * 11)
+  })
+
+  it('fills every day of the range for the visitors chart', () => {
+    const points = visitDayPoints(
+      { from: '2026-04-10', to: '2026-04-13' },
+      {
+        days: [
+          { date: '2026-04-11', visitors: 1 },
+          { date: '2026-04-12', visitors: 1 },
+        ],
+      },
+      {
+        days: [
+          { date: '2026-04-11', views: 3 },
+          { date: '2026-04-12', views: 1 },
+          // Outside the range (never drawn).
+          { date: '2026-04-20', views: 7 },
+        ],
+      },
+    )
+    expect(points).toEqual([
+      { date: '2026-04-10', visitors: 0, views: 0 },
+      { date: '2026-04-11', visitors: 1, views: 3 },
+      { date: '2026-04-12', visitors: 1, views: 1 },
+      { date: '2026-04-13', visitors: 0, views: 0 },
+    ])
+    expect(visitDayPoints({ from: '2026-04-10', to: '2026-04-10' }, { days: [] }, { days: [] })).toEqual([
+      { date: '2026-04-10', visitors: 0, views: 0 },
+    ])
+  })
+
+  it('tells an estimated visitor count only by an explicit exact: false', () => {
+    expect(isEstimate({ exact: false })).toBe(true)
+    expect(isEstimate({ exact: true })).toBe(false)
+    // A server that does not send the field yet counts exactly.
+    expect(isEstimate({})).toBe(false)
+  })
+
+  it('names a popular option with its product and part', () => {
+    expect(optionLabel({ name: 'Cappuccino', part: 'Milch', option: 'Hafermilch' })).toBe(
+      'Cappuccino – Milch: Hafermilch',
+    )
+    expect(optionLabel({ name: 'Wunschtorte', part: '', option: '24 cm' })).toBe('Wunschtorte – 24 cm')
   })
 
   it('splits durations', () => {

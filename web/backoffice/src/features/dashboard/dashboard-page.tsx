@@ -18,7 +18,14 @@ import { useSearchParams } from 'react-router'
 import { boardBranches, isAdmin } from '../../lib/auth-model.ts'
 import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
 import { useSession } from '../../lib/session.tsx'
-import { heatOption, rankingOption, revenueOption, timesOption, typesOption } from './chart-options.ts'
+import {
+  heatOption,
+  rankingOption,
+  revenueOption,
+  timesOption,
+  typesOption,
+  visitsOption,
+} from './chart-options.ts'
 import {
   type CsvValue,
   csvFileName,
@@ -30,14 +37,18 @@ import {
   durationParts,
   filtersFromSearch,
   filtersToSearch,
+  type HeatMap,
   heatMap,
   isCompleteRange,
+  isEstimate,
+  optionLabel,
   PRESETS,
   type Preset,
   pointsChange,
   rangeOf,
   relativeChange,
   toCsv,
+  visitDayPoints,
 } from './dashboard-model.ts'
 import { type ChartColors, EChart, useChartColors } from './echart.tsx'
 import { type DashboardData, queryKey, useDashboardData } from './use-dashboard-data.ts'
@@ -285,6 +296,7 @@ function Figures({ t, data, stale }: { t: Translate; data: DashboardData; stale:
   const f = useFormats(t, data.currency)
   const colors = useChartColors()
   const hasOrders = data.orders.total.orders > 0
+  const orderHeat = useMemo(() => heatMap(data.orderTimes.cells, 'orders'), [data.orderTimes])
   const range = `${f.date(data.range.from)} – ${f.date(data.range.to)}`
   const previous = `${f.date(data.previousRange.from)} – ${f.date(data.previousRange.to)}`
   return (
@@ -303,8 +315,9 @@ function Figures({ t, data, stale }: { t: Translate; data: DashboardData; stale:
             {t('charts.heading')}
           </h2>
           <RevenueFigure t={t} data={data} f={f} colors={colors} />
-          <HeatFigure t={t} data={data} f={f} colors={colors} />
+          <HeatFigure t={t} f={f} colors={colors} name="heat" map={orderHeat} />
           <PopularFigure t={t} data={data} f={f} colors={colors} />
+          <OptionsFigure t={t} data={data} f={f} colors={colors} />
           <TypesFigure t={t} data={data} f={f} colors={colors} />
           <ReasonsFigure t={t} data={data} f={f} colors={colors} />
           <TimesFigure t={t} data={data} f={f} colors={colors} />
@@ -314,7 +327,7 @@ function Figures({ t, data, stale }: { t: Translate; data: DashboardData; stale:
           <p>{t('empty')}</p>
         </Notice>
       )}
-      <PagesTable t={t} data={data} f={f} />
+      <VisitorSection t={t} data={data} f={f} colors={colors} />
     </div>
   )
 }
@@ -333,6 +346,8 @@ function Headline({ t, data, f }: Part) {
     previous: string
     change: number | null
     kind: 'relative' | 'points'
+    /** The value is an estimate (unique visitors over many visitor-days). */
+    estimate?: boolean
   }[] = [
     {
       key: 'revenue',
@@ -370,9 +385,10 @@ function Headline({ t, data, f }: Part) {
       key: 'visitors',
       label: t('kpi.visitors'),
       value: f.count(cur.visitors.total),
-      previous: f.count(prev.visitors.total),
+      previous: `${isEstimate(prev.visitors) ? '≈ ' : ''}${f.count(prev.visitors.total)}`,
       change: relativeChange(cur.visitors.total, prev.visitors.total),
       kind: 'relative',
+      estimate: isEstimate(cur.visitors),
     },
     {
       key: 'confirmTime',
@@ -401,10 +417,22 @@ function Headline({ t, data, f }: Part) {
       </h2>
       <ul className="bo-dash__kpi-list">
         {cards.map((card) => (
-          <li key={card.key} className="bo-kpi" data-kpi={card.key}>
+          <li
+            key={card.key}
+            className="bo-kpi"
+            data-kpi={card.key}
+            data-estimate={card.estimate || undefined}
+          >
             <h3 className="bo-kpi__label">{card.label}</h3>
-            <p className="bo-kpi__value" data-testid={`kpi-${card.key}`}>
+            <p
+              className="bo-kpi__value"
+              data-testid={`kpi-${card.key}`}
+              title={card.estimate ? t('kpi.estimate') : undefined}
+            >
+              {/* "≈" for the eye, the words for a screen reader (and the tooltip). */}
+              {card.estimate ? <span aria-hidden="true">≈ </span> : null}
               {card.value}
+              {card.estimate ? <span className="ui-visually-hidden"> ({t('kpi.estimate')})</span> : null}
             </p>
             <Change t={t} f={f} change={card.change} kind={card.kind} />
             <p className="bo-kpi__previous">{t('kpi.previous', { value: card.previous })}</p>
@@ -628,9 +656,18 @@ function RevenueFigure({ t, data, f, colors }: ChartPart) {
   )
 }
 
-function HeatFigure({ t, data, f, colors }: ChartPart) {
-  const map = useMemo(() => heatMap(data.orderTimes.cells), [data.orderTimes])
-  const title = t('charts.heat.title')
+/**
+ * A weekday × hour heat map with its table: orders (`name` 'heat', order-times) or page views
+ * ('visitorHeat', visitor-times); the texts are `charts.<name>.*`.
+ */
+function HeatFigure({
+  t,
+  f,
+  colors,
+  name,
+  map,
+}: Omit<ChartPart, 'data'> & { name: 'heat' | 'visitorHeat'; map: HeatMap }) {
+  const title = t(`charts.${name}.title`)
   const hours = map.hours.map((h) => String(h).padStart(2, '0'))
   const option = useMemo(
     () =>
@@ -645,18 +682,18 @@ function HeatFigure({ t, data, f, colors }: ChartPart) {
     [colors, map, f, t],
   )
   const summary = map.busiest
-    ? t('charts.heat.summary', {
+    ? t(`charts.${name}.summary`, {
         count: map.total,
         n: f.count(map.total),
         weekday: t(`weekdayLong.${map.busiest.weekday}`),
         hour: String(map.busiest.hour).padStart(2, '0'),
         next: String(map.busiest.hour + 1).padStart(2, '0'),
-        orders: f.count(map.busiest.orders),
+        value: f.count(map.busiest.value),
       })
-    : t('charts.heat.none')
+    : t(`charts.${name}.none`)
   return (
     <ChartFigure
-      name="heat"
+      name={name}
       title={title}
       summary={summary}
       chart={<EChart option={option} description={`${title}. ${summary}`} height={340} />}
@@ -773,6 +810,67 @@ function PopularFigure({ t, data, f, colors }: ChartPart) {
             groups.flatMap((g) =>
               g.items.map((i): CsvValue[] => [i.name, g.unit, i.quantity, i.lines, csvMoney(i.gross)]),
             ),
+          ),
+      }}
+    />
+  )
+}
+
+/** The most chosen options of configured products (popular-items `options`), by order lines. */
+function OptionsFigure({ t, data, f, colors }: ChartPart) {
+  const options = data.popular.options
+  const title = t('charts.options.title')
+  const option = useMemo(
+    () =>
+      rankingOption(colors, {
+        names: options.map(optionLabel),
+        values: options.map((o) => o.lines),
+        name: t('column.lines'),
+        color: colors.success,
+        format: f.count,
+        integer: true,
+      }),
+    [colors, options, f, t],
+  )
+  const top = options[0]
+  const summary = top
+    ? t('charts.options.summary', { count: top.lines, n: f.count(top.lines), label: optionLabel(top) })
+    : t('charts.options.none')
+  const head = [
+    t('column.product'),
+    t('column.part'),
+    t('column.option'),
+    t('column.lines'),
+    t('column.quantity'),
+  ]
+  return (
+    <ChartFigure
+      name="options"
+      title={title}
+      summary={summary}
+      chart={
+        options.length > 0 ? (
+          <EChart
+            option={option}
+            description={`${title}. ${summary}`}
+            height={Math.max(160, options.length * 34 + 40)}
+          />
+        ) : null
+      }
+      table={
+        <DataTable
+          title={title}
+          head={head}
+          numeric={[3, 4]}
+          rows={options.map((o) => [o.name, o.part, o.option, f.count(o.lines), f.quantity(o.quantity)])}
+        />
+      }
+      csv={{
+        fileName: csvFileName(t('charts.options.file'), data.range),
+        build: () =>
+          toCsv(
+            head,
+            options.map((o) => [o.name, o.part, o.option, o.lines, o.quantity]),
           ),
       }}
     />
@@ -937,21 +1035,178 @@ function TimesFigure({ t, data, f, colors }: ChartPart) {
   )
 }
 
-function PagesTable({ t, data, f }: Part) {
+// ---------------------------------------------------------------------------------------------
+// Visitors: the consented analytics log (no order type: the order-type filter does not apply).
+
+function VisitorSection({ t, data, f, colors }: ChartPart) {
+  const visitorHeat = useMemo(() => heatMap(data.visitorTimes.cells, 'views'), [data.visitorTimes])
+  const empty = data.pageViews.total === 0 && data.events.length === 0
+  return (
+    <section
+      className="bo-dash__visitors"
+      aria-labelledby="bo-dash-visitors"
+      data-testid="dashboard-visitors"
+    >
+      <h2 id="bo-dash-visitors" className="bo-dash__heading">
+        {t('visitors.heading')}
+      </h2>
+      {data.filters.orderType ? (
+        <p className="bo-dash__note" data-testid="visitors-all-order-types">
+          <Icon name="info" />
+          {t('visitors.allOrderTypes')}
+        </p>
+      ) : null}
+      {empty ? (
+        <Notice>
+          <p>{t('visitors.empty')}</p>
+        </Notice>
+      ) : (
+        <div className="bo-dash__charts">
+          <VisitsFigure t={t} data={data} f={f} colors={colors} />
+          <HeatFigure t={t} f={f} colors={colors} name="visitorHeat" map={visitorHeat} />
+          <PagesFigure t={t} data={data} f={f} colors={colors} />
+          <EventsTable t={t} data={data} f={f} />
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** Unique visitors (line) and page views (bars) per day, every day of the range. */
+function VisitsFigure({ t, data, f, colors }: ChartPart) {
+  const points = useMemo(() => visitDayPoints(data.range, data.visitors, data.pageViews), [data])
+  const title = t('charts.visitors.title')
+  const option = useMemo(
+    () =>
+      visitsOption(colors, {
+        labels: points.map((p) => f.shortDate(p.date)),
+        views: points.map((p) => p.views),
+        visitors: points.map((p) => p.visitors),
+        viewsName: t('charts.visitors.views'),
+        visitorsName: t('charts.visitors.visitors'),
+        count: f.count,
+      }),
+    [colors, points, f, t],
+  )
+  const best = points.reduce<(typeof points)[number] | null>(
+    (a, p) => (p.views > 0 && (!a || p.views > a.views) ? p : a),
+    null,
+  )
+  const estimate = isEstimate(data.visitors)
+  const totals = t('charts.visitors.summary', {
+    visitors: `${estimate ? '≈ ' : ''}${f.count(data.visitors.total)}`,
+    views: f.count(data.pageViews.total),
+  })
+  const busiest = best
+    ? t('charts.visitors.best', { date: f.date(best.date), views: f.count(best.views) })
+    : ''
+  const summary = [totals, busiest, estimate ? t('charts.visitors.estimate') : ''].filter(Boolean).join(' ')
+  const head = [t('column.date'), t('column.visitors'), t('column.views')]
+  return (
+    <ChartFigure
+      name="visitors"
+      title={title}
+      summary={summary}
+      chart={<EChart option={option} description={`${title}. ${summary}`} />}
+      table={
+        <DataTable
+          title={title}
+          head={head}
+          numeric={[1, 2]}
+          rows={points.map((p) => [f.date(p.date), f.count(p.visitors), f.count(p.views)])}
+        />
+      }
+    />
+  )
+}
+
+/** The most viewed paths: a ranking chart and the table (with CSV). */
+function PagesFigure({ t, data, f, colors }: ChartPart) {
   const title = t('charts.pages.title')
+  const pages = data.pages
+  const option = useMemo(
+    () =>
+      rankingOption(colors, {
+        names: pages.map((p) => p.path),
+        values: pages.map((p) => p.views),
+        name: t('column.views'),
+        color: colors.info,
+        format: f.count,
+        integer: true,
+      }),
+    [colors, pages, f, t],
+  )
+  const top = pages[0]
+  const summary = top
+    ? t('charts.pages.summary', { count: top.views, n: f.count(top.views), path: top.path })
+    : t('charts.pages.none')
   const head = [t('column.path'), t('column.views')]
   return (
-    <section className="bo-dash__pages" aria-labelledby="bo-dash-pages" data-chart="pages">
-      <h2 id="bo-dash-pages">{title}</h2>
-      {data.pages.length === 0 ? (
-        <p className="bo-dash__summary">{t('charts.pages.none')}</p>
-      ) : (
+    <ChartFigure
+      name="pages"
+      title={title}
+      summary={summary}
+      chart={
+        pages.length > 0 ? (
+          <EChart
+            option={option}
+            description={`${title}. ${summary}`}
+            height={Math.max(160, pages.length * 34 + 40)}
+          />
+        ) : null
+      }
+      table={
+        <DataTable
+          title={title}
+          head={head}
+          numeric={[1]}
+          rows={pages.map((p) => [p.path, f.count(p.views)])}
+        />
+      }
+      csv={{
+        fileName: csvFileName(t('charts.pages.file'), data.range),
+        build: () =>
+          toCsv(
+            head,
+            pages.map((p) => [p.path, p.views]),
+          ),
+      }}
+    />
+  )
+}
+
+/** The analytics log's other entries (commerce and interface events): a table with CSV. */
+function EventsTable({ t, data, f }: Part) {
+  const title = t('charts.events.title')
+  const events = data.events
+  const total = events.reduce((sum, e) => sum + e.events, 0)
+  const typeName = (type: string) => {
+    const text = t(`eventType.${type}`)
+    return text.endsWith(`eventType.${type}`) ? type : text
+  }
+  const top = events[0]
+  const summary = top
+    ? t('charts.events.summary', {
+        count: total,
+        n: f.count(total),
+        action: top.action,
+        events: f.count(top.events),
+      })
+    : t('charts.events.none')
+  const head = [t('column.type'), t('column.category'), t('column.action'), t('column.events')]
+  return (
+    <section className="bo-dash__figure" aria-labelledby="bo-dash-events" data-chart="events">
+      <h3 id="bo-dash-events" className="bo-dash__caption">
+        {title}
+      </h3>
+      <p className="bo-dash__summary">{summary}</p>
+      {events.length > 0 ? (
         <>
           <DataTable
             title={title}
             head={head}
-            numeric={[1]}
-            rows={data.pages.map((p) => [p.path, f.count(p.views)])}
+            numeric={[3]}
+            rows={events.map((e) => [typeName(e.type), e.category || '—', e.action, f.count(e.events)])}
           />
           <div className="bo-dash__actions">
             <Button
@@ -961,10 +1216,10 @@ function PagesTable({ t, data, f }: Part) {
               aria-label={t('charts.csvLabel', { title })}
               onClick={() =>
                 downloadText(
-                  csvFileName(t('charts.pages.file'), data.range),
+                  csvFileName(t('charts.events.file'), data.range),
                   toCsv(
                     head,
-                    data.pages.map((p) => [p.path, p.views]),
+                    events.map((e) => [e.type, e.category, e.action, e.events]),
                   ),
                 )
               }
@@ -973,7 +1228,7 @@ function PagesTable({ t, data, f }: Part) {
             </Button>
           </div>
         </>
-      )}
+      ) : null}
     </section>
   )
 }

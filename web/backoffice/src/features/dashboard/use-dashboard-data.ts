@@ -6,12 +6,15 @@
  */
 import type {
   CanceledOrdersStatistics,
+  EventsStatistics,
   OrdersStatistics,
   OrderTimesStatistics,
   PagesStatistics,
+  PageViewsStatistics,
   PopularItemsStatistics,
   RevenueStatistics,
   UniqueVisitorsStatistics,
+  VisitorTimesStatistics,
 } from '@shop/shared/contracts/http/statistics.http.ts'
 import { DEFAULT_CURRENCY } from '@shop/shared/domain/common'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -19,7 +22,7 @@ import { apiGet, messageOf } from '../../lib/api.ts'
 import { affects, type LiveStatus, watchStatistics } from '../../lib/live-statistics.ts'
 import { type DashboardFilters, type DateRange, previousPeriod, statisticsPath } from './dashboard-model.ts'
 
-/** How many entries the rankings show (popular items per unit, pages). */
+/** How many entries the rankings show (popular items per unit, popular options, pages). */
 export const RANKING_LIMIT = 10
 
 export type PeriodFigures = {
@@ -33,9 +36,14 @@ export type DashboardData = PeriodFigures & {
   /** The request these figures answer (range and filters). */
   key: string
   range: DateRange
+  /** The filters these figures answer (the visitor figures ignore the order type). */
+  filters: Pick<DashboardFilters, 'branch' | 'orderType'>
   popular: PopularItemsStatistics
   orderTimes: OrderTimesStatistics
+  pageViews: PageViewsStatistics
   pages: PagesStatistics
+  events: EventsStatistics
+  visitorTimes: VisitorTimesStatistics
   previous: PeriodFigures
   previousRange: DateRange
   currency: string
@@ -108,23 +116,31 @@ export function useDashboardData(
         apiGet<T>(statisticsPath(name, range, filters, limit), { signal: abort.signal })
       try {
         const reuse = keepPrevious && data?.key === key ? data.previous : null
-        const [current, popular, orderTimes, pages, previous, money] = await Promise.all([
-          periodFigures(q, abort.signal),
-          get<PopularItemsStatistics>('popular-items', RANKING_LIMIT),
-          get<OrderTimesStatistics>('order-times'),
-          get<PagesStatistics>('pages', RANKING_LIMIT),
-          reuse ?? periodFigures({ range: previousRange, filters }, abort.signal),
-          loadCurrency(),
-        ])
+        const [current, popular, orderTimes, pageViews, pages, events, visitorTimes, previous, money] =
+          await Promise.all([
+            periodFigures(q, abort.signal),
+            get<PopularItemsStatistics>('popular-items', RANKING_LIMIT),
+            get<OrderTimesStatistics>('order-times'),
+            get<PageViewsStatistics>('page-views'),
+            get<PagesStatistics>('pages', RANKING_LIMIT),
+            get<EventsStatistics>('events'),
+            get<VisitorTimesStatistics>('visitor-times'),
+            reuse ?? periodFigures({ range: previousRange, filters }, abort.signal),
+            loadCurrency(),
+          ])
         if (abort.signal.aborted) return
         setState({
           data: {
             ...current,
             key,
             range,
+            filters: { branch: filters.branch, orderType: filters.orderType },
             popular,
             orderTimes,
+            pageViews,
             pages,
+            events,
+            visitorTimes,
             previous,
             previousRange,
             currency: money,
