@@ -67,6 +67,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       gross       bigint NOT NULL,
       PRIMARY KEY (day, branch_id, order_type, product_uid, unit)
     )`.execute(db)
+  // A product's latest name in a range (the items and options answers).
+  await sql`CREATE INDEX st_item_days_product ON st_item_days (product_uid, day)`.execute(db)
   await sql`
     CREATE TABLE st_option_days (
       branch_id   text NOT NULL,

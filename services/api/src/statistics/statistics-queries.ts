@@ -22,7 +22,7 @@ import {
   SHOP_SCOPE,
   type Sketch,
 } from '@shop/shared/domain/statistics/visitor-sketch.ts'
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 
 // The statistics queries (spec §7, issue 7, docs/statistics.md): every answer is a sum over the
 // pre-aggregated tables of the statistics projection (per branch, local day, order type), never
@@ -190,6 +190,16 @@ export async function canceledOrdersStatistics(db: Db, q: Scope): Promise<Cancel
   }
 }
 
+/**
+ * A product's name on the last day of the range it sold (products are renamed now and then): one
+ * probe of the (product_uid, day) index per product, after the sums are grouped.
+ */
+function latestName(q: Scope, productUid: RawBuilder<unknown>) {
+  return sql<string | null>`(SELECT i.name FROM st_item_days i
+     WHERE i.product_uid = ${productUid} AND i.day BETWEEN ${q.from}::date AND ${q.to}::date
+     ORDER BY i.day DESC LIMIT 1)`
+}
+
 export async function itemStatistics(db: Db, q: Scope): Promise<ItemStatistics> {
   const { rows } = await sql<{
     product_uid: string
@@ -199,10 +209,12 @@ export async function itemStatistics(db: Db, q: Scope): Promise<ItemStatistics> 
     lines: number
     gross: number
   }>`
-    SELECT product_uid, unit, (array_agg(name ORDER BY day DESC))[1] AS name,
-           sum(quantity)::float8 AS quantity, sum(lines)::float8 AS lines, sum(gross)::float8 AS gross
-      FROM st_item_days WHERE ${where(q)}
-     GROUP BY product_uid, unit ORDER BY sum(gross) DESC, product_uid`.execute(db)
+    SELECT g.product_uid, g.unit, coalesce(${latestName(q, sql`g.product_uid`)}, g.product_uid) AS name,
+           g.quantity, g.lines, g.gross
+      FROM (SELECT product_uid, unit, sum(quantity)::float8 AS quantity, sum(lines)::float8 AS lines,
+                   sum(gross)::float8 AS gross
+              FROM st_item_days WHERE ${where(q)} GROUP BY product_uid, unit) g
+     ORDER BY g.gross DESC, g.product_uid, g.unit`.execute(db)
   return rows.map((r) => ({
     productUid: r.product_uid,
     name: r.name,
@@ -224,12 +236,12 @@ export async function popularItemsStatistics(db: Db, q: Scope): Promise<PopularI
       lines: number
       quantity: number
     }>`
-      SELECT o.product_uid, o.part, o.option, sum(o.lines)::float8 AS lines, sum(o.quantity)::float8 AS quantity,
-             (SELECT (array_agg(i.name ORDER BY i.day DESC))[1] FROM st_item_days i
-               WHERE i.product_uid = o.product_uid AND i.day BETWEEN ${q.from}::date AND ${q.to}::date) AS name
-        FROM st_option_days o WHERE ${where(q)}
-       GROUP BY o.product_uid, o.part, o.option
-       ORDER BY sum(o.lines) DESC, o.product_uid, o.part, o.option LIMIT ${q.limit}`.execute(db),
+      SELECT g.product_uid, g.part, g.option, g.lines, g.quantity, ${latestName(q, sql`g.product_uid`)} AS name
+        FROM (SELECT product_uid, part, option, sum(lines)::float8 AS lines, sum(quantity)::float8 AS quantity
+                FROM st_option_days WHERE ${where(q)}
+               GROUP BY product_uid, part, option
+               ORDER BY sum(lines) DESC, product_uid, part, option LIMIT ${q.limit}) g
+       ORDER BY g.lines DESC, g.product_uid, g.part, g.option`.execute(db),
   ])
   const units = new Map<string, PopularItemsStatistics['byUnit'][number]>()
   for (const i of [...items].sort(
