@@ -440,17 +440,25 @@ describe('pollCommitted', () => {
       ],
     })
     // Other test files append to the same database at the same time: both reads share one
-    // snapshot, so they see the same committed events.
-    const [all, envelopes] = await t.db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(
-        async (trx) =>
-          [
-            await pollCommitted(trx, START_CURSOR, 100_000),
-            await pollCommittedEnvelopes(trx, START_CURSOR, 100_000),
-          ] as const,
-      )
+    // snapshot, so they see the same committed events. A transaction of theirs still open when
+    // ours committed holds our events back from the feed (the xmin rule) until it ends: read
+    // again until ours are in.
+    const readBoth = () =>
+      t.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(
+          async (trx) =>
+            [
+              await pollCommitted(trx, START_CURSOR, 100_000),
+              await pollCommittedEnvelopes(trx, START_CURSOR, 100_000),
+            ] as const,
+        )
+    let [all, envelopes] = await readBoth()
+    for (let i = 0; i < 200 && !all.some((e) => e.streamId === streamId); i++) {
+      await new Promise((r) => setTimeout(r, 20))
+      ;[all, envelopes] = await readBoth()
+    }
     expect(envelopes.map((e) => e.eventId)).toEqual(all.map((e) => e.eventId))
     for (const [i, stored] of all.entries()) {
       const envelope = envelopes[i]!
