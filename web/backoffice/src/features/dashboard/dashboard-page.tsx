@@ -538,6 +538,22 @@ function ChartFigure({
   )
 }
 
+/** A horizontal ranking: one bar row per entry (34 px each), nothing when there is none. */
+function RankingChart({
+  option,
+  entries,
+  description,
+  minHeight = 160,
+}: {
+  option: Parameters<typeof EChart>[0]['option']
+  entries: number
+  description: string
+  minHeight?: number
+}) {
+  if (entries === 0) return null
+  return <EChart option={option} description={description} height={Math.max(minHeight, entries * 34 + 40)} />
+}
+
 /** A data table in a scrollable region that the keyboard can reach. */
 function DataTable({
   title,
@@ -776,15 +792,7 @@ function PopularFigure({ t, data, f, colors }: ChartPart) {
       title={group ? `${title} (${unitName(group.unit)})` : title}
       summary={summary}
       controls={controls}
-      chart={
-        items.length > 0 ? (
-          <EChart
-            option={option}
-            description={`${title}. ${summary}`}
-            height={Math.max(160, items.length * 34 + 40)}
-          />
-        ) : null
-      }
+      chart={<RankingChart option={option} entries={items.length} description={`${title}. ${summary}`} />}
       table={
         <DataTable
           title={title}
@@ -848,15 +856,7 @@ function OptionsFigure({ t, data, f, colors }: ChartPart) {
       name="options"
       title={title}
       summary={summary}
-      chart={
-        options.length > 0 ? (
-          <EChart
-            option={option}
-            description={`${title}. ${summary}`}
-            height={Math.max(160, options.length * 34 + 40)}
-          />
-        ) : null
-      }
+      chart={<RankingChart option={option} entries={options.length} description={`${title}. ${summary}`} />}
       table={
         <DataTable
           title={title}
@@ -952,13 +952,12 @@ function ReasonsFigure({ t, data, f, colors }: ChartPart) {
         failed: f.count(total.failed),
       })}`}
       chart={
-        reasons.length > 0 ? (
-          <EChart
-            option={option}
-            description={`${title}. ${summary}`}
-            height={Math.max(140, reasons.slice(0, 50).length * 34 + 40)}
-          />
-        ) : null
+        <RankingChart
+          option={option}
+          entries={reasons.length}
+          description={`${title}. ${summary}`}
+          minHeight={140}
+        />
       }
       table={
         <DataTable
@@ -1146,15 +1145,7 @@ function PagesFigure({ t, data, f, colors }: ChartPart) {
       name="pages"
       title={title}
       summary={summary}
-      chart={
-        pages.length > 0 ? (
-          <EChart
-            option={option}
-            description={`${title}. ${summary}`}
-            height={Math.max(160, pages.length * 34 + 40)}
-          />
-        ) : null
-      }
+      chart={<RankingChart option={option} entries={pages.length} description={`${title}. ${summary}`} />}
       table={
         <DataTable
           title={title}
