@@ -212,9 +212,14 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       leave(ws, liveBoardSubject(deps.bus.root, branchId))
       send(ws, FORBIDDEN)
     }
-    if (statisticsRoom.has(ws) && !(await statisticsGrant(ws))) {
-      statisticsRoom.delete(ws)
-      send(ws, FORBIDDEN)
+    if (statisticsRoom.has(ws)) {
+      // Taken again, not just checked: an employee's branches may have changed since.
+      const grant = await statisticsGrant(ws)
+      if (grant) statisticsRoom.set(ws, grant)
+      else {
+        statisticsRoom.delete(ws)
+        send(ws, FORBIDDEN)
+      }
     }
   }
 

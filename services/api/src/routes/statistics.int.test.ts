@@ -2,6 +2,7 @@ import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
 import { rebuildProjection, statisticsProjection } from '@shop/projector'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { updateResource } from '../resources/resource-store.ts'
 import { createUser } from '../resources/users.ts'
 import { uniqueVisitorsStatistics } from '../statistics/statistics-queries.ts'
 import { testOrderBody } from '../testing/catalogue.ts'
@@ -447,6 +448,29 @@ describe('live: open dashboards hear which figures moved', () => {
       })
       // The employee never heard of the other branch.
       expect(employee.messages.some((m) => moved(m as Record<string, unknown>, 'b2'))).toBe(false)
+      // Given the other branch too, the employee hears it from the next heartbeat on.
+      const row = await s.db.db
+        .selectFrom('rm_resources')
+        .select(['id', 'version'])
+        .where('type', '=', 'user')
+        .where(sql<string>`data->>'username'`, '=', 'lena')
+        .executeTakeFirstOrThrow()
+      await updateResource({
+        db: s.db.db,
+        bus: s.bus,
+        type: 'user',
+        id: row.id,
+        version: row.version,
+        actor: { kind: 'system', id: 'test' },
+        data: (current: Record<string, unknown>) => ({ ...current, branches: [{ id: 'b1' }, { id: 'b2' }] }),
+      })
+      employee.send({ type: 'ping' })
+      await employee.next((m) => m.type === 'pong')
+      clock = Date.parse('2026-11-02T10:10:00Z')
+      expect((await call(s.url, 'POST', '/api/orders', { body: testOrderBody('b2', TAKEAWAY) })).status).toBe(
+        201,
+      )
+      expect(await employee.next((m) => moved(m, 'b2'))).toMatchObject({ branchIds: ['b2'] })
     } finally {
       await Promise.all([chief.close(), employee.close(), anonymous.close()])
     }
