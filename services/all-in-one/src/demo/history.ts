@@ -255,13 +255,14 @@ export async function seedHistory(
   products: ReadonlyMap<string, CreateProductBody>,
   opts: { concurrency?: number; visitors?: boolean } = {},
 ): Promise<number> {
-  const r = new Random(7)
   let next = 0
   const worker = async () => {
     for (;;) {
       const i = next++
       const order = plan[i]
       if (!order) return
+      // One generator per order: the workers interleave by I/O timing, the draws must not.
+      const r = new Random(7 + i)
       await placeHistoryOrder(deps, order, products, r)
       if (opts.visitors !== false) await logVisits(deps.db, order, r)
     }
