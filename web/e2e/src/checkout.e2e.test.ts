@@ -491,6 +491,8 @@ describe('checkout', () => {
     const terms = page.getByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen' })
     await poll(() => terms.textContent()).toContain('Geltungsbereich')
     await terms.getByRole('button', { name: 'Schließen' }).first().click()
+    // The dialog and its backdrop gone (a fading backdrop over the footer dims its text for axe).
+    await poll(() => terms.count()).toBe(0)
     // Dark mode keeps its contrast.
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.evaluate(() => {

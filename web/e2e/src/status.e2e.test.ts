@@ -189,7 +189,8 @@ describe('order status page', () => {
     await prompt.getByRole('button', { name: 'Terminvorschlag annehmen' }).click()
     await expect.poll(() => statusText(page).textContent()).toContain('Bestätigt')
     await expect.poll(() => prompt.count()).toBe(0)
-    expect((await current(order)).status).toBe('confirmed')
+    // The page shows the command's answer; the public view (a read model) follows a moment later.
+    await expect.poll(async () => (await current(order)).status).toBe('confirmed')
   })
 
   it('declining a counter-appointment cancels the order', async () => {
@@ -200,7 +201,8 @@ describe('order status page', () => {
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Ihre Bestellung wurde storniert')
-    expect((await current(order)).status).toBe('canceled')
+    // The page shows the command's answer; the public view (a read model) follows a moment later.
+    await expect.poll(async () => (await current(order)).status).toBe('canceled')
   })
 
   it('a rejected order shows the cancelled headline and the shop message', async () => {
