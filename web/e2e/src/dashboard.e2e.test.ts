@@ -234,7 +234,10 @@ describe('statistics dashboard', () => {
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' })
     await nav.getByRole('link', { name: 'Statistik' }).click()
     await page.waitForURL((url) => url.pathname === '/backend/dashboard')
-    expect(await nav.getByRole('link', { name: 'Statistik' }).getAttribute('aria-current')).toBe('page')
+    // The router marks the link on its next render, after the address changed.
+    await expect
+      .poll(() => nav.getByRole('link', { name: 'Statistik' }).getAttribute('aria-current'))
+      .toBe('page')
     // The default range is the last 30 days.
     await shown(page, '2026-10-26', TODAY)
     await preset(page, 'Heute').click()
