@@ -67,6 +67,14 @@ export {
   onShutdown,
   registerOpsRoutes,
 } from './http.ts'
+export {
+  DEFAULT_LIMITS,
+  type Limits,
+  type LimitsOverrides,
+  limitsFromEnv,
+  limitsSchema,
+  withLimits,
+} from './limits.ts'
 export { createLogger, type Logger, silentLogger } from './log.ts'
 export { collectProcessMetrics, metrics, registry } from './metrics.ts'
 export { safeEqual } from './secrets.ts'
