@@ -10,7 +10,9 @@ import {
   connectPglite,
   connectPostgres,
   type DbHandle,
+  type Limits,
   type Logger,
+  limitsFromEnv,
   MemoryBus,
   migrateToLatest,
   resourceBranchDirectory,
@@ -58,9 +60,12 @@ export async function startShop(
      * on for the embedded database (`npm start`), else only with PAYMENTS_TEST_PROVIDER=1.
      */
     payments?: Pick<PaymentsOptions, 'env' | 'testProvider' | 'stripeConfig'>
+    /** Abuse limits (docs/security.md); default from the environment. */
+    limits?: Limits
   } = {},
 ): Promise<Shop> {
   collectProcessMetrics()
+  const limits = opts.limits ?? limitsFromEnv()
   const db = config.databaseUrl
     ? connectPostgres({
         url: config.databaseUrl,
@@ -93,12 +98,14 @@ export async function startShop(
     branches,
     log,
     payments,
+    limits,
     extend: async (instance) => {
       gateway = await registerGateway(instance, {
         db: db.db,
         bus,
         branches,
         log,
+        limits,
         ...(opts.now ? { now: opts.now } : {}),
       })
     },

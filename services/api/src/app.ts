@@ -5,9 +5,12 @@ import {
   errorHandler,
   frameworkErrors,
   installErrorHandling,
+  type Limits,
   type Logger,
+  limitsFromEnv,
   metrics,
   registerOpsRoutes,
+  trustProxyOption,
 } from '@shop/kit'
 import { isResourceType, RESOURCE_SCHEMAS } from '@shop/shared/contracts'
 import { DEFAULT_LOCALE } from '@shop/shared/i18n'
@@ -53,6 +56,11 @@ export type ApiDeps = {
   payments?: Payments
   /** Status links of resent notifications; default PUBLIC_URL, else the caller's origin. */
   publicUrl?: string
+  /**
+   * Abuse limits (docs/security.md); default from the environment (`limitsFromEnv`: SHOP_LIMITS,
+   * RATE_LIMITS, TRUST_PROXY). Tests pass their own.
+   */
+  limits?: Limits
   /** Adds more routes to the same instance (the all-in-one mode mounts the gateway here). */
   extend?: (app: FastifyInstance) => Promise<void>
   /**
@@ -68,7 +76,8 @@ export type ApiDeps = {
 }
 
 /** The /api routes in their own scope with the command error mapping. */
-export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promise<void> {
+  const deps = { ...apiDeps, limits: apiDeps.limits ?? limitsFromEnv() }
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unknown', status: String(reply.statusCode) },
@@ -117,17 +126,20 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
 
 /** The API as a Fastify instance that never listens by itself: main.ts and tests decide. */
 export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+  const limits = deps.limits ?? limitsFromEnv()
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // The client address behind the documented proxy (every per-address limit depends on it).
+    trustProxy: trustProxyOption(limits),
   })
   installErrorHandling(app, deps.log, [mapCommandError])
   registerOpsRoutes(app, async () => {
     await sql`SELECT 1`.execute(deps.db)
     return true
   })
-  await registerApi(app, deps)
+  await registerApi(app, { ...deps, limits })
   if (deps.extend) await deps.extend(app)
   if (deps.backofficeRoot !== false) {
     await backofficeRoutes(app, { root: deps.backofficeRoot })

@@ -2,7 +2,7 @@ import { resourceBranchDirectory, runService } from '@shop/kit'
 import { registerApi } from './app.ts'
 import { createPayments, serverUrlOf } from './payments/index.ts'
 
-await runService('api', async ({ db, bus, log, http, config }) => {
+await runService('api', async ({ db, bus, log, http, config, limits }) => {
   // Providers from the environment (docs/payments.md): Stripe with its keys, the built-in test
   // provider only with PAYMENTS_TEST_PROVIDER=1; without them only offline methods work.
   const payments = createPayments({ env: process.env, log, serverUrl: () => serverUrlOf(http.server) })
@@ -12,6 +12,7 @@ await runService('api', async ({ db, bus, log, http, config }) => {
     branches: resourceBranchDirectory(db.db, config.branches),
     log,
     payments,
+    limits,
   })
   return { stop: async () => {} }
 })

@@ -7,6 +7,7 @@ import {
   type Db,
   findStaffSession,
   hasRole,
+  type Limits,
   type Logger,
   metrics,
   ROLE_ADMIN,
@@ -49,6 +50,8 @@ export type GatewayDeps = {
   /** Server-side ping to find dead sockets (ms). */
   heartbeatMs?: number
   maxSubscriptionsPerSocket?: number
+  /** Abuse limits (docs/security.md): the `websocket` part applies here. */
+  limits: Limits
 }
 
 const CATALOGUE_TYPES = new Set(PUBLIC_RESOURCE_STREAM_TYPES)

@@ -1,12 +1,13 @@
 import { resourceBranchDirectory, runService } from '@shop/kit'
 import { registerGateway } from './gateway.ts'
 
-await runService('gateway', async ({ db, bus, log, http, config }) => {
+await runService('gateway', async ({ db, bus, log, http, config, limits }) => {
   const gateway = await registerGateway(http, {
     db: db.db,
     bus,
     branches: resourceBranchDirectory(db.db, config.branches),
     log,
+    limits,
   })
   return { stop: () => gateway.close() }
 })

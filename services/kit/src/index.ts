@@ -73,6 +73,7 @@ export {
   type LimitsOverrides,
   limitsFromEnv,
   limitsSchema,
+  trustProxyOption,
   withLimits,
 } from './limits.ts'
 export { createLogger, type Logger, silentLogger } from './log.ts'

@@ -155,3 +155,12 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     overrides = { ...overrides, trustProxy: parseTrustProxy(env.TRUST_PROXY) }
   return withLimits(overrides)
 }
+
+/** Fastify's `trustProxy` option for the limits' setting (a hop count becomes its function). */
+export function trustProxyOption(
+  limits: Pick<Limits, 'trustProxy'>,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const t = limits.trustProxy
+  if (typeof t === 'number') return (_address, hop) => hop < t
+  return t
+}

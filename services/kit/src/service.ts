@@ -5,6 +5,7 @@ import { type AppConfig, loadConfig } from './config.ts'
 import { connectPostgres, type DbHandle } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { frameworkErrors, installErrorHandling, onShutdown, registerOpsRoutes } from './http.ts'
+import { type Limits, limitsFromEnv, trustProxyOption } from './limits.ts'
 import { createLogger, type Logger } from './log.ts'
 import { collectProcessMetrics } from './metrics.ts'
 
@@ -14,6 +15,8 @@ export type ServiceContext = {
   db: DbHandle
   bus: NatsBus
   http: FastifyInstance
+  /** Abuse limits from the environment (SHOP_LIMITS, RATE_LIMITS, TRUST_PROXY). */
+  limits: Limits
 }
 
 /**
@@ -39,13 +42,18 @@ export async function runService(
   })
   await migrateToLatest(db.db as never)
   const bus = await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name })
-  const http = Fastify({ loggerInstance: log as FastifyBaseLogger, frameworkErrors })
+  const limits = limitsFromEnv()
+  const http = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    frameworkErrors,
+    trustProxy: trustProxyOption(limits),
+  })
   installErrorHandling(http, log, [])
   registerOpsRoutes(http, async () => {
     await sql`SELECT 1`.execute(db.db)
     return !bus.nc.isClosed()
   })
-  const service = await start({ config, log, db, bus, http })
+  const service = await start({ config, log, db, bus, http, limits })
   const address = await http.listen({ port: config.port, host: config.host })
   log.info({ address }, `${name} listening`)
   onShutdown(log, [() => http.close(), () => service.stop(), () => bus.close(), () => db.close()])

@@ -1,6 +1,6 @@
 import type { PaymentsOptions } from '@shop/api/payments'
 import { type SeededCatalogue, seedTestCatalogue } from '@shop/api/testing'
-import { type BranchAccess, type Bus, silentLogger } from '@shop/kit'
+import { type BranchAccess, type Bus, type LimitsOverrides, silentLogger, withLimits } from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
 import type { Notifier, NotifierOverrides } from '@shop/notifier'
 import type { FastifyInstance } from 'fastify'
@@ -40,6 +40,8 @@ export async function startTestStack(
     notifier?: NotifierOverrides | false
     /** Payment env over the stack's (the test provider is always on; the process env is not read). */
     payments?: Pick<PaymentsOptions, 'env' | 'stripeConfig'>
+    /** Limits over the defaults (docs/security.md); the process env is not read. */
+    limits?: LimitsOverrides
   } = {},
 ): Promise<TestStack> {
   const db = await createTestDatabase({ max: 3 })
@@ -56,6 +58,7 @@ export async function startTestStack(
     silentLogger,
     {
       demo: false,
+      limits: withLimits(opts.limits),
       ...(opts.now ? { now: opts.now } : {}),
       // Mails and SMS to the log unless a test names its servers; the process env is not read.
       notifier: opts.notifier === false ? false : { env: {}, ...opts.notifier },
