@@ -5,6 +5,7 @@ import {
   errorHandler,
   frameworkErrors,
   installErrorHandling,
+  installInputGuards,
   type Limits,
   type Logger,
   limitsFromEnv,
@@ -135,6 +136,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(limits),
   })
   installErrorHandling(app, deps.log, [mapCommandError])
+  installInputGuards(app)
   registerOpsRoutes(app, async () => {
     await sql`SELECT 1`.execute(deps.db)
     return true

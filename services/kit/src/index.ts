@@ -68,6 +68,15 @@ export {
   registerOpsRoutes,
 } from './http.ts'
 export {
+  decodedUrl,
+  hasForbiddenCharacters,
+  type InputProblem,
+  inputProblemError,
+  inspectInput,
+  installInputGuards,
+  MAX_INPUT_DEPTH,
+} from './input-guard.ts'
+export {
   DEFAULT_LIMITS,
   type Limits,
   type LimitsOverrides,

@@ -5,6 +5,7 @@ import { type AppConfig, loadConfig } from './config.ts'
 import { connectPostgres, type DbHandle } from './db/connect.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { frameworkErrors, installErrorHandling, onShutdown, registerOpsRoutes } from './http.ts'
+import { installInputGuards } from './input-guard.ts'
 import { type Limits, limitsFromEnv, trustProxyOption } from './limits.ts'
 import { createLogger, type Logger } from './log.ts'
 import { collectProcessMetrics } from './metrics.ts'
@@ -49,6 +50,7 @@ export async function runService(
     trustProxy: trustProxyOption(limits),
   })
   installErrorHandling(http, log, [])
+  installInputGuards(http)
   registerOpsRoutes(http, async () => {
     await sql`SELECT 1`.execute(db.db)
     return !bus.nc.isClosed()
