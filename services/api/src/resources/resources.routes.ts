@@ -22,6 +22,7 @@ import {
   type ResourceRow,
   updateResource,
 } from './resource-store.ts'
+import { serverMadeFields, withoutEchoedFields, writableFields } from './round-trip.ts'
 
 export type ResourceSchemas = { create: z.ZodType; update: z.ZodType }
 
@@ -113,14 +114,14 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
         return reply.status(201).send({ data: present(def, row, p) })
       })
 
+    const writable = writableFields(schemas.update)
     app.put<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
       const p = requireRole(req, ROLE_ADMIN)
       const existing = await getResource(deps.db, def.type, req.params.id)
       if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
-      const { version, ...body } = parseBody(schemas.update, req.body, req.locale) as Record<
-        string,
-        unknown
-      > & {
+      // What GET answered is a valid PUT body: its id and the server-made fields come back as they are.
+      const input = withoutEchoedFields(req.body, req.params.id, existing.data, writable)
+      const { version, ...body } = parseBody(schemas.update, input, req.locale) as Record<string, unknown> & {
         version: number
       }
       const { data, alongside } = def.prepare
@@ -134,7 +135,8 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
         actor: actorOf(p),
         id: req.params.id,
         version,
-        data,
+        // A body replaces what a client may write; what the server made (a file's type) stays.
+        data: (current: Record<string, unknown>) => ({ ...serverMadeFields(current, writable), ...data }),
       })
       return { data: present(def, row, p) }
     })
@@ -183,6 +185,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
   })
 
   const configSchemas = deps.schemas('config')
+  const configWritable = writableFields(configSchemas.update)
   app.get('/api/config', async (req) => {
     const row = await getResource(deps.db, 'config', CONFIG_ID)
     return { data: row ? present({}, row, req.principal) : null }
@@ -202,7 +205,8 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
       })
       return { data: present({}, row, p) }
     }
-    const { version, ...data } = parseBody(configSchemas.update, req.body, req.locale) as Record<
+    const input = withoutEchoedFields(req.body, CONFIG_ID, existing.data, configWritable)
+    const { version, ...data } = parseBody(configSchemas.update, input, req.locale) as Record<
       string,
       unknown
     > & {
@@ -215,7 +219,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
       actor: actorOf(p),
       id: CONFIG_ID,
       version,
-      data,
+      data: (current: Record<string, unknown>) => ({ ...serverMadeFields(current, configWritable), ...data }),
     })
     return { data: present({}, row, p) }
   })
