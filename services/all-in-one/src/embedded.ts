@@ -99,6 +99,8 @@ export async function startShop(
     log,
     payments,
     limits,
+    // One process: the rate limits count in memory on PGlite (no database work per request).
+    rateCounters: db.kind === 'pglite' ? 'memory' : 'database',
     extend: async (instance) => {
       gateway = await registerGateway(instance, {
         db: db.db,

@@ -23,6 +23,8 @@ import { backofficeRoutes } from './backoffice.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
 import { fileRoutes } from './files/files.routes.ts'
 import { localeOf } from './http-helpers.ts'
+import { MemoryRateCounter, PgRateCounter } from './limits/rate-counter.ts'
+import { registerRateLimits } from './limits/rate-limit.ts'
 import { openApiRoutes } from './openapi.ts'
 import { type Payments, paymentRoutes, testPaymentPages } from './payments/index.ts'
 import { printRoutes } from './print/print.routes.ts'
@@ -62,6 +64,11 @@ export type ApiDeps = {
    * RATE_LIMITS, TRUST_PROXY). Tests pass their own.
    */
   limits?: Limits
+  /**
+   * Where the rate limits count: 'database' (default; `rate_limit_counters`, shared by every API
+   * replica) or 'memory' (one process: the embedded shop, no PGlite work per limited request).
+   */
+  rateCounters?: 'database' | 'memory'
   /** Adds more routes to the same instance (the all-in-one mode mounts the gateway here). */
   extend?: (app: FastifyInstance) => Promise<void>
   /**
@@ -79,6 +86,7 @@ export type ApiDeps = {
 /** The /api routes in their own scope with the command error mapping. */
 export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promise<void> {
   const deps = { ...apiDeps, limits: apiDeps.limits ?? limitsFromEnv() }
+  const counter = deps.rateCounters === 'memory' ? new MemoryRateCounter() : new PgRateCounter(deps.db)
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unknown', status: String(reply.statusCode) },
@@ -101,9 +109,10 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     scope.addHook('onRequest', async (req) => {
       req.locale = localeOf(req.headers['accept-language'])
     })
+    await registerRateLimits(scope, { limits: deps.limits, counter })
     await registerAuth(scope, deps.db)
-    await authRoutes(scope, { db: deps.db })
-    await checkoutRoutes(scope, { ...commandDeps, payments: deps.payments })
+    await authRoutes(scope, { db: deps.db, limits: deps.limits })
+    await checkoutRoutes(scope, { ...commandDeps, payments: deps.payments, limits: deps.limits, counter })
     await orderItemRoutes(scope, { ...commandDeps, branches: deps.branches })
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
     await paymentRoutes(scope, {

@@ -47,6 +47,21 @@ export const limitsSchema = z.strictObject({
   login: z.strictObject({
     /** Failed logins per address (any usernames) before the address waits out the window. */
     perAddress: window,
+    /** Login requests per address, successful ones too (each costs a password hash). */
+    requestsPerAddress: window,
+    /**
+     * Failed logins into one account before each further attempt waits: per account and
+     * address, and per account from addresses and devices that never logged into it.
+     */
+    freeFailures: z.number().int().nonnegative(),
+    /** The first wait after the free failures; it doubles with each further failure. */
+    baseDelayMs: z.number().int().positive(),
+    /** The longest wait. */
+    maxDelayMs: z.number().int().positive(),
+    /** A key's failures are forgotten after this long without a failure. */
+    resetAfterMs: z.number().int().positive(),
+    /** An address or device that logged into an account stays known to it this long. */
+    knownForMs: z.number().int().positive(),
   }),
   websocket: z.strictObject({
     /** Open sockets per client address (per gateway process). */
@@ -89,6 +104,12 @@ export const DEFAULT_LIMITS: Limits = {
   },
   login: {
     perAddress: { max: 30, windowMs: 15 * MINUTE },
+    requestsPerAddress: { max: 30, windowMs: MINUTE },
+    freeFailures: 5,
+    baseDelayMs: 30_000,
+    maxDelayMs: 15 * MINUTE,
+    resetAfterMs: 24 * HOUR,
+    knownForMs: 90 * 24 * HOUR,
   },
   websocket: {
     connectionsPerAddress: 20,

@@ -1,9 +1,11 @@
-import type { Db } from '@shop/kit'
+import { randomBytes } from 'node:crypto'
+import type { Db, Limits } from '@shop/kit'
 import { HttpError, msg, safeEqual } from '@shop/kit'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { z } from 'zod'
 import { parseBody } from '../http-helpers.ts'
+import { rateLimit } from '../limits/rate-limit.ts'
 import {
   AUTH_MESSAGES,
   clearAuthCookies,
@@ -12,17 +14,18 @@ import {
   type StaffUser,
   toStaffUser,
 } from './guard.ts'
-import { verifyPassword } from './passwords.ts'
 import {
-  CSRF_COOKIE,
-  clearFailures,
-  createSession,
-  deleteSession,
-  lockedForMs,
-  recordFailure,
-  SESSION_COOKIE,
-  SESSION_TTL_MS,
-} from './sessions.ts'
+  forgetOldLoginCounters,
+  type LoginAttempt,
+  loginSucceeded,
+  reserveLoginAttempt,
+} from './login-throttle.ts'
+import { verifyPassword } from './passwords.ts'
+import { CSRF_COOKIE, createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts'
+
+/** The browser's device cookie: a device that logged into an account is spared its account-wide slowdown. */
+export const DEVICE_COOKIE = 'shop_device'
+const DEVICE_TOKEN = /^[\w-]{32,64}$/
 
 const loginBodySchema = z.strictObject({
   username: z.string().trim().min(1).max(64),
@@ -37,36 +40,41 @@ export function meRecord(user: StaffUser) {
   }
 }
 
-export async function authRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  app.post('/api/login', async (req, reply) => {
+export async function authRoutes(app: FastifyInstance, deps: { db: Db; limits: Limits }): Promise<void> {
+  const limits = deps.limits.login
+  let attempts = 0
+  app.post('/api/login', { config: rateLimit('login') }, async (req, reply) => {
     const body = parseBody(loginBodySchema, req.body, req.locale)
-    const userKey = `user:${body.username.toLowerCase()}`
-    const ipKey = `ip:${req.ip}`
-    const waitMs = await lockedForMs(deps.db, [
-      { key: userKey, limit: 5 },
-      { key: ipKey, limit: 30 },
-    ])
-    if (waitMs > 0) {
-      const minutes = Math.max(1, Math.ceil(waitMs / 60_000))
-      reply.header('retry-after', String(Math.ceil(waitMs / 1000)))
+    const device = req.cookies[DEVICE_COOKIE]
+    const attempt: LoginAttempt = {
+      account: body.username.toLowerCase(),
+      address: req.ip,
+      deviceToken: device && DEVICE_TOKEN.test(device) ? device : undefined,
+    }
+    // Reserved (and counted as a failure) before the password is checked: parallel guesses
+    // are counted one by one.
+    const reserved = await reserveLoginAttempt(deps.db, limits, attempt)
+    if (++attempts % 100 === 0) void forgetOldLoginCounters(deps.db, limits).catch(() => {})
+    if (!reserved.ok) {
+      const minutes = Math.max(1, Math.ceil(reserved.waitMs / 60_000))
+      reply.header('retry-after', String(Math.ceil(reserved.waitMs / 1000)))
       throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(minutes, req.locale))
     }
     const { rows } = await sql<{ id: string; data: Record<string, unknown>; password_hash: string | null }>`
       SELECT r.id, r.data, c.password_hash FROM rm_resources r
         LEFT JOIN auth_credentials c ON c.user_id = r.id
-       WHERE r.type = 'user' AND lower(r.data->>'username') = ${body.username.toLowerCase()}`.execute(deps.db)
+       WHERE r.type = 'user' AND lower(r.data->>'username') = ${attempt.account}`.execute(deps.db)
     const row = rows[0]
     const ok = await verifyPassword(row?.password_hash ?? undefined, body.password)
-    if (!row || !ok) {
-      await recordFailure(deps.db, [userKey, ipKey])
-      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials(req.locale))
-    }
+    if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials(req.locale))
     // Only the right password learns that the account is switched off (spec §8 "account disabled").
-    if (row.data.isEnabled === false) {
-      await recordFailure(deps.db, [userKey, ipKey])
-      throw new HttpError(401, AUTH_MESSAGES.accountDisabled(req.locale))
-    }
-    await clearFailures(deps.db, userKey)
+    if (row.data.isEnabled === false) throw new HttpError(401, AUTH_MESSAGES.accountDisabled(req.locale))
+    const deviceToken = attempt.deviceToken ?? randomBytes(32).toString('base64url')
+    await loginSucceeded(deps.db, { ...attempt, deviceToken }, reserved.reservation)
+    reply.setCookie(DEVICE_COOKIE, deviceToken, {
+      ...cookieOptions(true, Math.floor(limits.knownForMs / 1000)),
+      path: '/api/login',
+    })
     const { token, csrfToken } = await createSession(deps.db, row.id)
     const maxAge = SESSION_TTL_MS / 1000
     reply.setCookie(SESSION_COOKIE, token, cookieOptions(true, maxAge))

@@ -4,6 +4,7 @@ import { analyticsLogBodySchema, CONSENT_COOKIE, CONSENT_DAYS, CONSENT_GIVEN } f
 import type { FastifyInstance } from 'fastify'
 import { cookieOptions } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
+import { rateLimit } from '../limits/rate-limit.ts'
 
 /** The consented visitor's random id (first party, no personal data): counts unique visitors. */
 export const VISITOR_COOKIE = 'shop_vid'
@@ -14,7 +15,7 @@ const VISITOR_ID = /^[\w-]{16,64}$/
 // for one stream's row. With consent the visitor gets a random id cookie (as long as the
 // consent lasts), so the statistics can count unique visitors without knowing who they are.
 export async function analyticsRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus; now: () => Date }) {
-  app.post('/api/analytics-log', async (req, reply) => {
+  app.post('/api/analytics-log', { config: rateLimit('analytics') }, async (req, reply) => {
     if (req.cookies[CONSENT_COOKIE] !== CONSENT_GIVEN) throw new HttpError(403, msg('consentRequired'))
     const body = parseBody(analyticsLogBodySchema, req.body, req.locale)
     let visitor = req.cookies[VISITOR_COOKIE]

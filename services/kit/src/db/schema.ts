@@ -96,9 +96,27 @@ export interface AuthSessionsTable {
   expires_at: Timestamp
 }
 
-export interface AuthLoginFailuresTable {
+/** A per-client rate limit's fixed window (UNLOGGED; the distributed layout's shared store). */
+export interface RateLimitCountersTable {
   key: string
-  failed_at: Timestamp
+  count: number
+  reset_at: Timestamp
+}
+
+/** Login attempts of one key (address, account + address, account): docs/security.md "Login". */
+export interface AuthLoginThrottleTable {
+  key: string
+  failures: number
+  window_start: Timestamp
+  last_at: Timestamp
+}
+
+/** An address or device (by hash) an account logged in from. */
+export interface AuthLoginKnownTable {
+  account: string
+  kind: string
+  value_hash: string
+  last_seen_at: Timestamp
 }
 
 export interface FilesTable {
@@ -126,6 +144,8 @@ export interface Database {
   rm_order_tickets: TicketCountersTable
   auth_credentials: AuthCredentialsTable
   auth_sessions: AuthSessionsTable
-  auth_login_failures: AuthLoginFailuresTable
+  auth_login_throttle: AuthLoginThrottleTable
+  auth_login_known: AuthLoginKnownTable
+  rate_limit_counters: RateLimitCountersTable
   files: FilesTable
 }

@@ -4,6 +4,7 @@ import {
   GenerationMovedError,
   HttpError,
   IdempotencyKeyReusedError,
+  type Limits,
   type Message,
   msg,
 } from '@shop/kit'
@@ -18,12 +19,20 @@ import {
   checkoutDataOf,
   loadUploads,
 } from '../../checkout/checkout-data.ts'
+import { checkContactLimits } from '../../checkout/contact-limits.ts'
 import { type CommandDeps, createOrderCommand, runOrderCommand } from '../../commands/order-commands.ts'
 import { idempotencyOf, parseBody } from '../../http-helpers.ts'
+import type { RateCounter } from '../../limits/rate-counter.ts'
+import { rateLimit } from '../../limits/rate-limit.ts'
 import { type Payments, paymentMethodAvailability } from '../../payments/index.ts'
 import { CATALOGUE_GENERATION } from '../../resources/generations.ts'
 
-export type CheckoutRouteDeps = CommandDeps & { payments?: Payments | undefined }
+export type CheckoutRouteDeps = CommandDeps & {
+  payments?: Payments | undefined
+  /** The per-address and per-contact limits (docs/security.md "Rate limits"). */
+  limits: Limits
+  counter: RateCounter
+}
 
 export function checkoutErrors(errors: readonly CheckoutError[]): { field: string; message: Message }[] {
   return errors.map((e) => ({
@@ -40,7 +49,7 @@ export function checkoutErrors(errors: readonly CheckoutError[]): { field: strin
  */
 export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDeps): Promise<void> {
   const catalogue = createCatalogueCache(deps.db)
-  app.post('/api/orders', async (req, reply) => {
+  app.post('/api/orders', { config: rateLimit('orders') }, async (req, reply) => {
     const body = parseBody(createOrderBodySchema, req.body, req.locale)
     const idempotency = idempotencyOf(req)
     // A retry answers what the first attempt answered, even if the shop closed since.
@@ -58,6 +67,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     // (a retry on a fresh catalogue does not open a second checkout at the provider).
     const ids = { orderId: deps.ids.orderId(), uid: deps.ids.uid(), hash: deps.ids.hash() }
     let opened: { key: string; session: PaymentSession } | undefined
+    let contactChecked = false
     for (let attempt = 1; ; attempt++) {
       const now = deps.now()
       const outcome = checkOrder(deps, body, snapshot, uploads, now)
@@ -70,6 +80,11 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         throw outcome.error
       }
       const { data, checked } = outcome
+      // Once per order, before a payment is opened or anything stored.
+      if (!contactChecked) {
+        await checkContactLimits(deps, checked.customer)
+        contactChecked = true
+      }
       let session: PaymentSession | null = null
       if (checked.isOnlinePayment) {
         const key = `${checked.paymentMethod}:${checked.pricing.totalGross}:${data.config.currency}`
