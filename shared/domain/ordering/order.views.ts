@@ -178,7 +178,11 @@ export function toPublicOrderView(state: OrderState): PublicOrderView {
   }
 }
 
-export type BoardOrderView = Omit<PublicOrderView, 'allowedActions' | 'paymentRedirectUrl'> & {
+/**
+ * Staff see everything of the order but the customer's secret: the status link's hash would let
+ * them act as the customer (answer a counter-appointment, send the rating).
+ */
+export type BoardOrderView = Omit<PublicOrderView, 'allowedActions' | 'paymentRedirectUrl' | 'hash'> & {
   customerName: string
   customer: OrderCustomer
   deliveryAddress: OrderAddress | null
@@ -199,6 +203,7 @@ export function toBoardOrderView(state: OrderState): BoardOrderView {
   const {
     allowedActions: _customerActions,
     paymentRedirectUrl: _redirect,
+    hash: _secret,
     ...publicView
   } = toPublicOrderView(state)
   const { customer } = state

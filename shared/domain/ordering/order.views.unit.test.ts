@@ -337,6 +337,14 @@ describe('order views in every situation', () => {
   }
 })
 
+describe('staff order view', () => {
+  it("leaves out the customer's status-link hash (staff could act as the customer with it)", () => {
+    const board = toBoardOrderView(stateOf(TAKEAWAY, []))
+    expect(board).not.toHaveProperty('hash')
+    expect(JSON.stringify(board)).not.toContain('hash-1')
+  })
+})
+
 describe('public order view', () => {
   it('has exactly the status-view fields of the spec plus status, payment, items, total, timeline and actions', () => {
     const view = toPublicOrderView(stateOf(TAKEAWAY, []))

@@ -21,6 +21,7 @@ import {
   OrderRuleError,
   type OrderState,
   orderDecider,
+  toBoardOrderView,
   toPublicOrderView,
 } from '@shop/shared/domain/ordering'
 import { sql } from 'kysely'
@@ -56,7 +57,9 @@ export const defaultIds: CommandDeps['ids'] = {
 
 export type Idempotency = { key: string; requestHash: string }
 
-export type OrderAnswer = ReturnType<typeof toPublicOrderView> & { version: number }
+export type OrderAnswer =
+  | (ReturnType<typeof toPublicOrderView> & { version: number })
+  | (ReturnType<typeof toBoardOrderView> & { version: number })
 
 export const orderStreamId = (orderId: string) => `order-${orderId}`
 
@@ -75,8 +78,11 @@ export async function runOrderCommand(
     expectedVersion?: number | undefined
     idempotency?: Idempotency | undefined
     guard?: GenerationGuard | undefined
+    /** Whom the answer is for: the customer (public view, default) or staff (no status-link hash). */
+    view?: 'public' | 'staff'
   } = {},
 ): Promise<{ order: OrderAnswer; duplicate: boolean }> {
+  const view = opts.view === 'staff' ? toBoardOrderView : toPublicOrderView
   const out = await handleCommand({
     db: deps.db,
     streamId: orderStreamId(orderId),
@@ -93,7 +99,7 @@ export async function runOrderCommand(
     }),
     result: (state: OrderState | null, version: number): OrderAnswer => {
       if (!state) throw new Error('order command left no order')
-      return { ...toPublicOrderView(state), version }
+      return { ...view(state), version }
     },
   })
   if (out.eventCount > 0) deps.bus.notifyAppended()

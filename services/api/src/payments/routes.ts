@@ -1,5 +1,5 @@
 import { type BranchDirectory, HttpError, type Logger, msg } from '@shop/kit'
-import { toPublicOrderView } from '@shop/shared/domain/ordering'
+import { toBoardOrderView } from '@shop/shared/domain/ordering'
 import type { FastifyInstance } from 'fastify'
 import { type CommandDeps, loadOrder } from '../commands/order-commands.ts'
 import { staffOrderAccess } from '../routes/orders/staff-access.ts'
@@ -69,6 +69,6 @@ export async function paymentRoutes(app: FastifyInstance, deps: PaymentRouteDeps
     await applyPaymentNotice({ ...deps, log: req.log.child({ requestedBy: actor }) }, notice)
     const after = await loadOrder(deps.db, req.params.id)
     if (!after.state) throw new HttpError(404, msg('orderNotFound'))
-    return { data: { ...toPublicOrderView(after.state), version: after.version } }
+    return { data: { ...toBoardOrderView(after.state), version: after.version } }
   })
 }

@@ -71,6 +71,7 @@ export async function orderItemRoutes(
     const { order } = await runOrderCommand(deps, req.params.id, command, {
       expectedVersion: body.version,
       idempotency: idempotencyOf(req),
+      view: 'staff',
     })
     return { data: order }
   })

@@ -110,6 +110,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
       const { order } = await runOrderCommand(deps, req.params.id, withContext(deps, actor, command), {
         expectedVersion,
         idempotency: idempotencyOf(req),
+        view: 'staff',
       })
       // When the events were committed (epoch ms): lets a client time commit → live update.
       reply.header('x-committed-at', (performance.timeOrigin + performance.now()).toFixed(3))
@@ -127,6 +128,7 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     const { order } = await runOrderCommand(deps, req.params.id, command, {
       expectedVersion: body.version,
       idempotency: idempotencyOf(req),
+      view: 'staff',
     })
     return { data: order }
   })

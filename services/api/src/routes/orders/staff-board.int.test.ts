@@ -21,7 +21,11 @@ const key = () => ({ 'x-api-key': s.branch.apiKey })
 const wsUrl = () => `${s.url.replace(/^http/, 'ws')}/ws`
 
 beforeAll(async () => {
-  s = await startTestStack({ now: () => new Date(clock) })
+  // Many orders by one test customer: the per-contact limits would stop them (docs/security.md).
+  s = await startTestStack({
+    now: () => new Date(clock),
+    limits: { orders: { perContact: { max: 1000 }, openPerContact: 1000 } },
+  })
   await createUser(
     { db: s.db.db },
     { username: 'chefin', password: 'chefin-passwort-1', displayName: 'Chefin', roles: ['ROLE_ADMIN'] },
@@ -147,6 +151,46 @@ describe('GET /api/orders/{id}', () => {
     const res = await call(s.url, 'GET', `/api/orders/${order.id}`, { headers: lena })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ id: order.id, ticketNumber: ticket, version: 1 })
+  })
+})
+
+describe("staff never see the customer's status-link hash", () => {
+  // Issue 14 item 9: with the hash an employee could act as the customer (accept a
+  // counter-appointment, send the rating). Every staff answer about an order leaves it out.
+  it('not in the detail, the lists, the boards, command answers or the live board', async () => {
+    const order = await place('b1', { firstName: 'Geheim' })
+    await projected(order.id)
+    const ws = await openSocket(wsUrl(), { cookie: lena.cookie! })
+    ws.send({ type: 'subscribe', topic: 'board', branchId: 'b1' })
+    const snapshot = await ws.next((m) => m.type === 'snapshot' && m.topic === 'board')
+    const answers: unknown[] = [snapshot]
+    for (const [method, path, headers, body] of [
+      ['GET', `/api/orders/${order.id}`, lena],
+      ['GET', `/api/orders/${order.id}`, key()],
+      ['GET', '/api/orders/board/b1', lena],
+      ['GET', `/api/orders/frontdesk/b1/${s.branch.apiKey}`, {}],
+      ['GET', `/api/orders/backoffice/b1/${s.branch.apiKey}`, {}],
+      ['GET', '/api/orders', admin],
+      ['GET', '/api/orders/current', admin],
+      [
+        'POST',
+        `/api/orders/${order.id}/counter-appointment`,
+        lena,
+        { appointmentDate: new Date(clock + 3 * 3600_000).toISOString(), version: 1 },
+      ],
+      ['POST', `/api/orders/${order.id}/status/cancel`, lena, { version: 2, message: 'Test' }],
+      ['GET', `/api/orders/${order.id}/events`, lena],
+    ] as const) {
+      const res = await call(s.url, method, path, { headers, ...(body ? { body } : {}) })
+      expect(res.status, `${method} ${path} ${JSON.stringify(res.body)}`).toBe(200)
+      answers.push(res.body)
+    }
+    answers.push(await ws.next((m) => m.type === 'update' && m.topic === 'board' && m.orderId === order.id))
+    await ws.close()
+    for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(order.hash)
+    // The customer still has it, of course.
+    const mine = await call(s.url, 'GET', `/api/orders/public/${order.uid}/${order.hash}`)
+    expect(mine.body.data.hash).toBe(order.hash)
   })
 })
 
