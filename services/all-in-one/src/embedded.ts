@@ -99,6 +99,7 @@ export async function startShop(
     log,
     payments,
     limits,
+    metricsToken: config.metricsToken,
     // One process: the rate limits count in memory on PGlite (no database work per request).
     rateCounters: db.kind === 'pglite' ? 'memory' : 'database',
     extend: async (instance) => {

@@ -69,6 +69,8 @@ export type ApiDeps = {
    * replica) or 'memory' (one process: the embedded shop, no PGlite work per limited request).
    */
   rateCounters?: 'database' | 'memory'
+  /** The bearer token /metrics asks for; without one only loopback callers read it. */
+  metricsToken?: string | undefined
   /** Adds more routes to the same instance (the all-in-one mode mounts the gateway here). */
   extend?: (app: FastifyInstance) => Promise<void>
   /**
@@ -146,10 +148,14 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   })
   installErrorHandling(app, deps.log, [mapCommandError])
   installInputGuards(app)
-  registerOpsRoutes(app, async () => {
-    await sql`SELECT 1`.execute(deps.db)
-    return true
-  })
+  registerOpsRoutes(
+    app,
+    async () => {
+      await sql`SELECT 1`.execute(deps.db)
+      return true
+    },
+    { metricsToken: deps.metricsToken },
+  )
   await registerApi(app, { ...deps, limits })
   if (deps.extend) await deps.extend(app)
   if (deps.backofficeRoot !== false) {

@@ -113,6 +113,8 @@ export type AppConfig = {
   natsUrl: string | undefined
   subjectRoot: string
   branches: BranchAccess[]
+  /** The bearer token /metrics asks for (`METRICS_TOKEN`); without one only loopback callers get it. */
+  metricsToken?: string | undefined
 }
 
 function parseBranches(raw: string): BranchAccess[] {
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
     subjectRoot: env.NATS_SUBJECT_ROOT || 'shop',
+    metricsToken: env.METRICS_TOKEN || undefined,
     // Distributed services take branches from SHOP_BRANCHES; the embedded demo makes its own.
     branches: env.SHOP_BRANCHES
       ? parseBranches(env.SHOP_BRANCHES)

@@ -2,6 +2,7 @@ import { type TranslationParams, t } from '@shop/shared/i18n'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Logger } from './log.ts'
 import { registry } from './metrics.ts'
+import { safeEqual } from './secrets.ts'
 
 /** A catalogue message (namespace:key) with its parameters, translated per request. */
 export type Message = { key: string; params?: TranslationParams }
@@ -103,8 +104,30 @@ export function errorHandler(log: Logger, mappers: readonly ErrorMapper[]) {
   }
 }
 
-/** /healthz (the process runs), /readyz (its dependencies answer) and /metrics. */
-export function registerOpsRoutes(app: FastifyInstance, ready: () => Promise<boolean>): void {
+const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
+
+/**
+ * Who may read /metrics (order volume, error rates): with `METRICS_TOKEN` set, a caller that sends
+ * it as a bearer token; without one, only a caller on this machine (the socket's own peer, which
+ * no header can forge: a proxy in front is not on loopback).
+ */
+function metricsAllowed(req: FastifyRequest, token: string | undefined): 'ok' | 'unauthorized' | 'hidden' {
+  if (token) {
+    const sent = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
+    return safeEqual(sent, token) ? 'ok' : 'unauthorized'
+  }
+  return LOOPBACK.test(req.socket.remoteAddress ?? '') ? 'ok' : 'hidden'
+}
+
+/**
+ * /healthz (the process runs), /readyz (its dependencies answer) and /metrics (protected:
+ * `metricsToken`, else loopback callers only).
+ */
+export function registerOpsRoutes(
+  app: FastifyInstance,
+  ready: () => Promise<boolean>,
+  opts: { metricsToken?: string | undefined } = {},
+): void {
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_req, reply) => {
     let ok = false
@@ -115,9 +138,15 @@ export function registerOpsRoutes(app: FastifyInstance, ready: () => Promise<boo
     }
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready' })
   })
-  app.get('/metrics', async (_req, reply) =>
-    reply.header('content-type', registry.contentType).send(await registry.metrics()),
-  )
+  app.get('/metrics', async (req, reply) => {
+    const access = metricsAllowed(req, opts.metricsToken)
+    if (access === 'hidden') throw new HttpError(404, msg('routeNotFound'))
+    if (access === 'unauthorized') {
+      reply.header('www-authenticate', 'Bearer')
+      throw new HttpError(401, msg('auth:auth.loginRequired'))
+    }
+    return reply.header('content-type', registry.contentType).send(await registry.metrics())
+  })
 }
 
 /** Closes the server and the given resources on SIGINT/SIGTERM, in order. */

@@ -85,7 +85,7 @@ export {
   trustProxyOption,
   withLimits,
 } from './limits.ts'
-export { createLogger, type Logger, silentLogger } from './log.ts'
+export { createLogger, type Logger, logSerializers, redactUrl, silentLogger } from './log.ts'
 export { collectProcessMetrics, metrics, registry } from './metrics.ts'
 export { safeEqual } from './secrets.ts'
 export { runService, type ServiceContext } from './service.ts'

@@ -51,10 +51,14 @@ export async function runService(
   })
   installErrorHandling(http, log, [])
   installInputGuards(http)
-  registerOpsRoutes(http, async () => {
-    await sql`SELECT 1`.execute(db.db)
-    return !bus.nc.isClosed()
-  })
+  registerOpsRoutes(
+    http,
+    async () => {
+      await sql`SELECT 1`.execute(db.db)
+      return !bus.nc.isClosed()
+    },
+    { metricsToken: config.metricsToken },
+  )
   const service = await start({ config, log, db, bus, http, limits })
   const address = await http.listen({ port: config.port, host: config.host })
   log.info({ address }, `${name} listening`)
