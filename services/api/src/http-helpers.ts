@@ -4,7 +4,6 @@ import { DEFAULT_LOCALE } from '@shop/shared/i18n'
 import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { loginRequired } from './auth/guard.ts'
-import { type Idempotency, requestHash } from './commands/order-commands.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,18 +48,8 @@ export function parseBody<S extends z.ZodType>(
   return result.data
 }
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
-
-export function idempotencyOf(req: FastifyRequest): Idempotency | undefined {
-  const raw = req.headers['idempotency-key']
-  if (raw === undefined) return undefined
-  const key = Array.isArray(raw) ? raw[0] : raw
-  if (!key || !IDEMPOTENCY_KEY.test(key)) {
-    throw new HttpError(400, msg('idempotencyKeyInvalid'), 'Idempotency-Key')
-  }
-  const path = req.url.split('?')[0] ?? req.url
-  return { key, requestHash: requestHash(req.method, path, req.body) }
-}
+/** The request's Idempotency-Key, scoped to its caller (idempotency.ts). */
+export { idempotencyOf } from './idempotency.ts'
 
 /**
  * Staff access by the branch's api key (`X-Api-Key`), the frontdesk tablet's credential, for a

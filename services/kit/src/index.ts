@@ -26,9 +26,14 @@ export {
   type HandleCommandInput,
   type HandleCommandOutput,
   handleCommand,
+  type Idempotency,
+  type StoredAnswer,
+  storedAnswerFor,
 } from './event-store/command-handler.ts'
 export {
   GenerationMovedError,
+  IdempotencyInProgressError,
+  IdempotencyKeyOtherCallerError,
   IdempotencyKeyReusedError,
   isSerializationFailure,
   pgCode,

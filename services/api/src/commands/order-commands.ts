@@ -1,4 +1,4 @@
-import { createHash, randomFillSync, randomUUID } from 'node:crypto'
+import { randomFillSync, randomUUID } from 'node:crypto'
 import {
   type Bus,
   type Db,
@@ -6,6 +6,9 @@ import {
   GenerationMovedError,
   HttpError,
   handleCommand,
+  type Idempotency,
+  IdempotencyInProgressError,
+  IdempotencyKeyOtherCallerError,
   IdempotencyKeyReusedError,
   msg,
   readStream,
@@ -55,19 +58,13 @@ export const defaultIds: CommandDeps['ids'] = {
   hash: random128Hex,
 }
 
-export type Idempotency = { key: string; requestHash: string }
+export type { Idempotency }
 
 export type OrderAnswer =
   | (ReturnType<typeof toPublicOrderView> & { version: number })
   | (ReturnType<typeof toBoardOrderView> & { version: number })
 
 export const orderStreamId = (orderId: string) => `order-${orderId}`
-
-export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
-    .digest('hex')
-}
 
 /** Runs an order command through the event store and wakes the publisher. */
 export async function runOrderCommand(
@@ -186,6 +183,12 @@ export function mapCommandError(err: unknown): HttpError | undefined {
   }
   if (err instanceof IdempotencyKeyReusedError) {
     return new HttpError(422, msg('idempotencyKeyReused'), 'Idempotency-Key')
+  }
+  if (err instanceof IdempotencyKeyOtherCallerError) {
+    return new HttpError(409, msg('idempotencyKeyOtherCaller'), 'Idempotency-Key')
+  }
+  if (err instanceof IdempotencyInProgressError) {
+    return new HttpError(409, msg('idempotencyInProgress'), 'Idempotency-Key')
   }
   // The checkout tried again on fresh catalogues and the catalogue kept changing under it.
   if (err instanceof GenerationMovedError) return new HttpError(409, msg('catalogueChanged'), 'items')

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { z } from 'zod'
 import { ROLE_ADMIN, requireRole } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
+import { idempotentRoute } from '../idempotency.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
 import { type Decoded, storeFile } from './file-store.ts'
 import { IMAGE_TYPES, parseDataUrl, sniff } from './sniff.ts'
@@ -79,7 +80,9 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus 
   const cache = new VariantCache(64 * 1024 * 1024)
   const bodyLimit = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 4096
 
-  app.post('/api/uploads', { bodyLimit, config: rateLimit('uploads') }, async (req, reply) => {
+  // Idempotency-Key: the key is reserved before the file is stored (idempotency.ts).
+  const uploadKey = idempotentRoute(deps.db, 'upload')
+  app.post('/api/uploads', { bodyLimit, config: rateLimit('uploads'), ...uploadKey }, async (req, reply) => {
     const body = parseBody(fileBodySchema, req.body, req.locale)
     const decoded = await decode(body, false)
     const actor: Actor = req.principal
@@ -98,7 +101,8 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus 
     })
   })
 
-  app.post('/api/images', { bodyLimit, config: rateLimit('uploads') }, async (req, reply) => {
+  const imageKey = idempotentRoute(deps.db, 'image')
+  app.post('/api/images', { bodyLimit, config: rateLimit('uploads'), ...imageKey }, async (req, reply) => {
     const p = requireRole(req, ROLE_ADMIN)
     const body = parseBody(fileBodySchema, req.body, req.locale)
     const decoded = await decode(body, true)

@@ -46,13 +46,7 @@ export async function initRoutes(app: FastifyInstance, deps: { db: Db }): Promis
       const def = DEFS.get(r.type) ?? {}
       const item = present(
         def,
-        {
-          id: r.id,
-          version: r.version,
-          data: r.data as Record<string, unknown>,
-          createdAt: '',
-          updatedAt: '',
-        },
+        { id: r.id, version: r.version, data: r.data as Record<string, unknown> },
         req.principal,
       )
       const list = byType.get(r.type)

@@ -36,6 +36,38 @@ export type ResourceWrite = {
   now?: Date
   /** More writes that must commit with this one (e.g. a user's password hash). */
   alongside?: (trx: Transaction<Database>, id: string) => Promise<void>
+  /**
+   * The request's Idempotency-Key and its answer, made from the state written (null for a
+   * delete): stored by the append, so the answer commits with the write or not at all.
+   */
+  command?: ResourceCommand | undefined
+}
+
+export type ResourceCommand = {
+  id: string
+  requestHash: string
+  answer: (row: Pick<ResourceRow, 'id' | 'version' | 'data'> | null) => unknown
+}
+
+/** The same idempotent request committed first (a concurrent retry): this one rolls back. */
+export class CommandAlreadyStoredError extends Error {
+  constructor() {
+    super('an idempotent request with this key committed first')
+    this.name = 'CommandAlreadyStoredError'
+  }
+}
+
+function storedCommand(
+  command: ResourceCommand | undefined,
+  row: Pick<ResourceRow, 'id' | 'version' | 'data'> | null,
+) {
+  return command
+    ? { command: { id: command.id, requestHash: command.requestHash, result: command.answer(row) } }
+    : {}
+}
+
+function refuseDuplicate(appended: { kind: string }): void {
+  if (appended.kind === 'duplicate') throw new CommandAlreadyStoredError()
 }
 
 const pascal = (type: string) =>
@@ -96,17 +128,19 @@ export async function createResource<T extends Record<string, unknown>>(
   const id = w.id ?? randomUUID()
   const now = w.now ?? new Date()
   const row = await inTransaction(w.db, async (trx) => {
-    await appendToStream(trx, {
+    const appended = await appendToStream(trx, {
       streamId: resourceStreamId(w.type, id),
       streamType: w.type,
       expectedVersion: 0,
       events: [
         { type: `${pascal(w.type)}Created`, data: { id, data: w.data }, metadata: { actor: w.actor } },
       ],
+      ...storedCommand(w.command, { id, version: 1, data: w.data }),
     }).catch((err) => {
       if (err instanceof WrongExpectedVersionError) throw new HttpError(409, msg('alreadyExists'), 'id')
       throw err
     })
+    refuseDuplicate(appended)
     const inserted = await trx
       .insertInto('rm_resources')
       .values({
@@ -143,12 +177,14 @@ export async function updateResource<T extends Record<string, unknown>>(
     if (!current) throw new HttpError(404, RESOURCE_NOT_FOUND)
     if (current.version !== w.version) throw staleVersion(current.version, w.version)
     const data = typeof w.data === 'function' ? w.data(current.data as T) : w.data
-    await appendToStream(trx, {
+    const appended = await appendToStream(trx, {
       streamId: resourceStreamId(w.type, w.id),
       streamType: w.type,
       expectedVersion: current.version,
       events: [{ type: `${pascal(w.type)}Updated`, data: { id: w.id, data }, metadata: { actor: w.actor } }],
+      ...storedCommand(w.command, { id: w.id, version: current.version + 1, data }),
     })
+    refuseDuplicate(appended)
     const updated = await trx
       .updateTable('rm_resources')
       .set({ version: current.version + 1, data: JSON.stringify(data), updated_at: now })
@@ -185,12 +221,14 @@ export async function deleteResource(
     const refusal = await w.refuse?.(trx)
     if (refusal) throw new HttpError(409, refusal)
     await w.alongside?.(trx, w.id)
-    await appendToStream(trx, {
+    const appended = await appendToStream(trx, {
       streamId: resourceStreamId(w.type, w.id),
       streamType: w.type,
       expectedVersion: current.version,
       events: [{ type: `${pascal(w.type)}Deleted`, data: { id: w.id }, metadata: { actor: w.actor } }],
+      ...storedCommand(w.command, null),
     })
+    refuseDuplicate(appended)
     await trx.deleteFrom('rm_resources').where('type', '=', w.type).where('id', '=', w.id).execute()
     await moveGenerations(trx, w.type)
   })

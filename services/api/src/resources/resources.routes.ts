@@ -5,6 +5,7 @@ import { sql, type Transaction } from 'kysely'
 import { z } from 'zod'
 import { type Principal, ROLE_ADMIN, requireRole, requireStaff } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
+import { type IdempotentSlot, idempotentWrite } from '../idempotency.ts'
 import {
   type Access,
   checkReferences,
@@ -19,6 +20,7 @@ import {
   getResource,
   listResources,
   RESOURCE_NOT_FOUND,
+  type ResourceCommand,
   type ResourceRow,
   updateResource,
 } from './resource-store.ts'
@@ -65,9 +67,22 @@ function checkRead(req: FastifyRequest, access: Access): void {
 
 const actorOf = (p: Principal): Actor => ({ kind: 'staff', id: p.user.id, name: p.user.displayName })
 
-export function present(def: Pick<ResourceDef, 'present'>, row: ResourceRow, principal: Principal | null) {
+export function present(
+  def: Pick<ResourceDef, 'present'>,
+  row: Pick<ResourceRow, 'id' | 'version' | 'data'>,
+  principal: Principal | null,
+) {
   const data = def.present ? def.present(row.data, principal) : row.data
   return { ...data, id: row.id, version: row.version }
+}
+
+/** The resource store's half of an idempotent write: the answer it stores with the append. */
+function commandOf(
+  slot: IdempotentSlot | undefined,
+  answer: (row: Pick<ResourceRow, 'id' | 'version' | 'data'> | null) => unknown,
+): ResourceCommand | undefined {
+  if (!slot) return undefined
+  return { id: slot.id, requestHash: slot.requestHash, answer: (row) => slot.stored(answer(row)) }
 }
 
 function versionOf(req: FastifyRequest): number | undefined {
@@ -99,61 +114,73 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     if (def.create !== false)
       app.post(base, async (req, reply) => {
         const p = requireRole(req, ROLE_ADMIN)
-        const body = parseBody(schemas.create, req.body, req.locale) as Record<string, unknown>
+        return idempotentWrite(req, reply, deps.db, 201, async (slot) => {
+          const body = parseBody(schemas.create, req.body, req.locale) as Record<string, unknown>
+          const { data, alongside } = def.prepare
+            ? await def.prepare(body, undefined)
+            : { data: body, alongside: undefined }
+          const row = await createResource({
+            db: deps.db,
+            bus: deps.bus,
+            type: def.type,
+            actor: actorOf(p),
+            data,
+            alongside: withReferences(def, data, alongside),
+            command: commandOf(slot, (r) => present(def, r!, p)),
+          })
+          return present(def, row, p)
+        })
+      })
+
+    const writable = writableFields(schemas.update)
+    app.put<{ Params: { id: string } }>(`${base}/:id`, async (req, reply) => {
+      const p = requireRole(req, ROLE_ADMIN)
+      return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
+        const existing = await getResource(deps.db, def.type, req.params.id)
+        if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
+        // What GET answered is a valid PUT body: its id and the server-made fields come back as they are.
+        const input = withoutEchoedFields(req.body, req.params.id, existing.data, writable)
+        const { version, ...body } = parseBody(schemas.update, input, req.locale) as Record<
+          string,
+          unknown
+        > & {
+          version: number
+        }
         const { data, alongside } = def.prepare
-          ? await def.prepare(body, undefined)
+          ? await def.prepare(body, existing.data)
           : { data: body, alongside: undefined }
-        const row = await createResource({
+        const row = await updateResource({
+          alongside: withReferences(def, data, alongside),
           db: deps.db,
           bus: deps.bus,
           type: def.type,
           actor: actorOf(p),
-          data,
-          alongside: withReferences(def, data, alongside),
+          id: req.params.id,
+          version,
+          // A body replaces what a client may write; what the server made (a file's type) stays.
+          data: (current: Record<string, unknown>) => ({ ...serverMadeFields(current, writable), ...data }),
+          command: commandOf(slot, (r) => present(def, r!, p)),
         })
-        return reply.status(201).send({ data: present(def, row, p) })
+        return present(def, row, p)
       })
-
-    const writable = writableFields(schemas.update)
-    app.put<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
-      const p = requireRole(req, ROLE_ADMIN)
-      const existing = await getResource(deps.db, def.type, req.params.id)
-      if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
-      // What GET answered is a valid PUT body: its id and the server-made fields come back as they are.
-      const input = withoutEchoedFields(req.body, req.params.id, existing.data, writable)
-      const { version, ...body } = parseBody(schemas.update, input, req.locale) as Record<string, unknown> & {
-        version: number
-      }
-      const { data, alongside } = def.prepare
-        ? await def.prepare(body, existing.data)
-        : { data: body, alongside: undefined }
-      const row = await updateResource({
-        alongside: withReferences(def, data, alongside),
-        db: deps.db,
-        bus: deps.bus,
-        type: def.type,
-        actor: actorOf(p),
-        id: req.params.id,
-        version,
-        // A body replaces what a client may write; what the server made (a file's type) stays.
-        data: (current: Record<string, unknown>) => ({ ...serverMadeFields(current, writable), ...data }),
-      })
-      return { data: present(def, row, p) }
     })
 
-    app.delete<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
+    app.delete<{ Params: { id: string } }>(`${base}/:id`, async (req, reply) => {
       const p = requireRole(req, ROLE_ADMIN)
-      await deleteResource({
-        db: deps.db,
-        bus: deps.bus,
-        type: def.type,
-        actor: actorOf(p),
-        id: req.params.id,
-        version: versionOf(req),
-        ...(def.refuseDelete ? { refuse: (trx) => def.refuseDelete!(trx, req.params.id) } : {}),
-        ...(def.onDelete ? { alongside: def.onDelete } : {}),
+      return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
+        await deleteResource({
+          db: deps.db,
+          bus: deps.bus,
+          type: def.type,
+          actor: actorOf(p),
+          id: req.params.id,
+          version: versionOf(req),
+          ...(def.refuseDelete ? { refuse: (trx) => def.refuseDelete!(trx, req.params.id) } : {}),
+          ...(def.onDelete ? { alongside: def.onDelete } : {}),
+          command: commandOf(slot, () => null),
+        })
+        return null
       })
-      return { data: null }
     })
   }
 
@@ -169,19 +196,22 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     return { data: menus.map((m) => present({}, m, req.principal)) }
   })
 
-  app.post<{ Params: { id: string } }>('/api/branches/:id/regenerate-api-key', async (req) => {
+  app.post<{ Params: { id: string } }>('/api/branches/:id/regenerate-api-key', async (req, reply) => {
     const p = requireRole(req, ROLE_ADMIN)
-    const { version } = parseBody(regenerateBodySchema, req.body, req.locale)
-    const row = await updateResource({
-      db: deps.db,
-      bus: deps.bus,
-      type: 'branch',
-      actor: actorOf(p),
-      id: req.params.id,
-      version,
-      data: (current: Record<string, unknown>) => ({ ...current, apiKey: newApiKey() }),
+    return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
+      const { version } = parseBody(regenerateBodySchema, req.body, req.locale)
+      const row = await updateResource({
+        db: deps.db,
+        bus: deps.bus,
+        type: 'branch',
+        actor: actorOf(p),
+        id: req.params.id,
+        version,
+        data: (current: Record<string, unknown>) => ({ ...current, apiKey: newApiKey() }),
+        command: commandOf(slot, (r) => present(branchDef, r!, p)),
+      })
+      return present(branchDef, row, p)
     })
-    return { data: present(branchDef, row, p) }
   })
 
   const configSchemas = deps.schemas('config')
@@ -190,38 +220,46 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     const row = await getResource(deps.db, 'config', CONFIG_ID)
     return { data: row ? present({}, row, req.principal) : null }
   })
-  app.post('/api/config', async (req) => {
+  app.post('/api/config', async (req, reply) => {
     const p = requireRole(req, ROLE_ADMIN)
-    const existing = await getResource(deps.db, 'config', CONFIG_ID)
-    if (!existing) {
-      const data = parseBody(configSchemas.create, req.body, req.locale) as Record<string, unknown>
-      const row = await createResource({
+    return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
+      const command = commandOf(slot, (r) => present({}, r!, p))
+      const existing = await getResource(deps.db, 'config', CONFIG_ID)
+      if (!existing) {
+        const data = parseBody(configSchemas.create, req.body, req.locale) as Record<string, unknown>
+        const row = await createResource({
+          db: deps.db,
+          bus: deps.bus,
+          type: 'config',
+          id: CONFIG_ID,
+          actor: actorOf(p),
+          data,
+          command,
+        })
+        return present({}, row, p)
+      }
+      const input = withoutEchoedFields(req.body, CONFIG_ID, existing.data, configWritable)
+      const { version, ...data } = parseBody(configSchemas.update, input, req.locale) as Record<
+        string,
+        unknown
+      > & {
+        version: number
+      }
+      const row = await updateResource({
         db: deps.db,
         bus: deps.bus,
         type: 'config',
-        id: CONFIG_ID,
         actor: actorOf(p),
-        data,
+        id: CONFIG_ID,
+        version,
+        data: (current: Record<string, unknown>) => ({
+          ...serverMadeFields(current, configWritable),
+          ...data,
+        }),
+        command,
       })
-      return { data: present({}, row, p) }
-    }
-    const input = withoutEchoedFields(req.body, CONFIG_ID, existing.data, configWritable)
-    const { version, ...data } = parseBody(configSchemas.update, input, req.locale) as Record<
-      string,
-      unknown
-    > & {
-      version: number
-    }
-    const row = await updateResource({
-      db: deps.db,
-      bus: deps.bus,
-      type: 'config',
-      actor: actorOf(p),
-      id: CONFIG_ID,
-      version,
-      data: (current: Record<string, unknown>) => ({ ...serverMadeFields(current, configWritable), ...data }),
+      return present({}, row, p)
     })
-    return { data: present({}, row, p) }
   })
 
   // Who changed what, from the resources' own events (the partial index es_events_resource_idx

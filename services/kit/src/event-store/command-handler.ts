@@ -1,10 +1,52 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { metrics } from '../metrics.ts'
-import { IdempotencyKeyReusedError, WrongExpectedVersionError } from './errors.ts'
+import {
+  IdempotencyInProgressError,
+  IdempotencyKeyOtherCallerError,
+  IdempotencyKeyReusedError,
+  WrongExpectedVersionError,
+} from './errors.ts'
 import type { GenerationGuard } from './generations.ts'
 import { appendToStream, findCommandResult, readStream } from './store.ts'
 import type { EventMetadata } from './types.ts'
+
+/**
+ * An Idempotency-Key as the store keeps it: `key` is already scoped to the caller (the API makes
+ * it from the header and who sends it), `requestHash` names the request (method, path, canonical
+ * body), and `owner`, for callers without an identity of their own (anonymous customers), is who
+ * may see the stored answer (a hash of their address).
+ */
+export type Idempotency = { key: string; requestHash: string; owner?: string | null | undefined }
+
+/** What es_commands keeps as a command's answer. */
+export type StoredAnswer<R = unknown> = {
+  result: R
+  version?: number
+  /** The HTTP status of the first answer (HTTP-level writes; commands answer their route's). */
+  status?: number
+  owner?: string
+  /** Reserved by a request still running (see the API's upload hook). */
+  pending?: true
+}
+
+/**
+ * The stored answer a retry gets, after the checks: another anonymous caller's key is refused
+ * (409: its answer may be a status link), another request under the same key too (422), and one
+ * still running (409).
+ */
+export function storedAnswerFor<R>(
+  earlier: { result: unknown; requestHash: string },
+  idempotency: Idempotency,
+): StoredAnswer<R> {
+  const stored = earlier.result as StoredAnswer<R>
+  if (stored.owner !== undefined && stored.owner !== (idempotency.owner ?? undefined)) {
+    throw new IdempotencyKeyOtherCallerError()
+  }
+  if (earlier.requestHash !== idempotency.requestHash) throw new IdempotencyKeyReusedError()
+  if (stored.pending) throw new IdempotencyInProgressError()
+  return stored
+}
 
 export type Decider<S, C, E extends { type: string }> = {
   initialState: () => S
@@ -21,7 +63,7 @@ export type HandleCommandInput<S, C, E extends { type: string }, R> = {
   commandName: string
   /** The version the caller saw; a different current version is a conflict (409). */
   expectedVersion?: number
-  idempotency?: { key: string; requestHash: string }
+  idempotency?: Idempotency
   /** Append only while this generation is unchanged (the caller decided on data of that generation). */
   guard?: GenerationGuard | undefined
   metadata?: (state: S, event: E) => EventMetadata
@@ -44,7 +86,7 @@ export async function handleCommand<S, C, E extends { type: string }, R>(
   try {
     if (idempotency) {
       const earlier = await findCommandResult(db, idempotency.key)
-      if (earlier) return replay<R>(earlier, idempotency.requestHash, input.commandName)
+      if (earlier) return replay<R>(earlier, idempotency, input.commandName)
     }
     for (let attempt = 0; ; attempt++) {
       // A stream the caller creates (expected version 0) has nothing to read: one round trip less.
@@ -82,13 +124,13 @@ export async function handleCommand<S, C, E extends { type: string }, R>(
                 command: {
                   id: idempotency.key,
                   requestHash: idempotency.requestHash,
-                  result: { result, version },
+                  result: { result, version, ...(idempotency.owner ? { owner: idempotency.owner } : {}) },
                 },
               }
             : {}),
         })
         if (appended.kind === 'duplicate') {
-          return replay<R>(appended, idempotency?.requestHash ?? '', input.commandName)
+          return replay<R>(appended, idempotency ?? { key: '', requestHash: '' }, input.commandName)
         }
         metrics.appends.inc()
         metrics.appendedEvents.inc(events.length)
@@ -100,7 +142,7 @@ export async function handleCommand<S, C, E extends { type: string }, R>(
         // The same idempotent command may have won the race in another process.
         if (idempotency) {
           const earlier = await findCommandResult(db, idempotency.key)
-          if (earlier) return replay<R>(earlier, idempotency.requestHash, input.commandName)
+          if (earlier) return replay<R>(earlier, idempotency, input.commandName)
         }
         if (input.expectedVersion !== undefined || attempt >= maxRetries) throw err
       }
@@ -115,11 +157,10 @@ export async function handleCommand<S, C, E extends { type: string }, R>(
 
 function replay<R>(
   earlier: { result: unknown; requestHash: string },
-  requestHash: string,
+  idempotency: Idempotency,
   commandName: string,
 ): HandleCommandOutput<R> {
-  if (earlier.requestHash !== requestHash) throw new IdempotencyKeyReusedError()
+  const stored = storedAnswerFor<R>(earlier, idempotency)
   metrics.commands.inc({ command: commandName, outcome: 'replayed' })
-  const stored = earlier.result as { result: R; version: number }
-  return { result: stored.result, version: stored.version, duplicate: true, eventCount: 0 }
+  return { result: stored.result, version: stored.version ?? 0, duplicate: true, eventCount: 0 }
 }

@@ -33,6 +33,25 @@ export class IdempotencyKeyReusedError extends Error {
   }
 }
 
+/**
+ * The key's first request came from another anonymous caller (another client address): its
+ * answer is not shown here, and nothing is written again.
+ */
+export class IdempotencyKeyOtherCallerError extends Error {
+  constructor() {
+    super('idempotency key used by another caller')
+    this.name = 'IdempotencyKeyOtherCallerError'
+  }
+}
+
+/** The key's first request is still being processed (an upload reserves its key before it stores). */
+export class IdempotencyInProgressError extends Error {
+  constructor() {
+    super('idempotent request still in progress')
+    this.name = 'IdempotencyInProgressError'
+  }
+}
+
 type PgError = { code?: string; detail?: string }
 
 export function pgCode(err: unknown): string | undefined {

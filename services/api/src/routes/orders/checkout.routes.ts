@@ -3,10 +3,10 @@ import {
   findCommandResult,
   GenerationMovedError,
   HttpError,
-  IdempotencyKeyReusedError,
   type Limits,
   type Message,
   msg,
+  storedAnswerFor,
 } from '@shop/kit'
 import { type CreateOrderBody, createOrderBodySchema, type PaymentSession } from '@shop/shared/contracts'
 import type { Upload } from '@shop/shared/domain/catalogue'
@@ -56,8 +56,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
     if (idempotency) {
       const earlier = await findCommandResult(deps.db, idempotency.key)
       if (earlier) {
-        if (earlier.requestHash !== idempotency.requestHash) throw new IdempotencyKeyReusedError()
-        const stored = earlier.result as { result: unknown }
+        const stored = storedAnswerFor(earlier, idempotency)
         return reply.status(201).header('idempotent-replayed', 'true').send({ data: stored.result })
       }
     }

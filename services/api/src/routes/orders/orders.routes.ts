@@ -107,29 +107,36 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     async (req, reply) => {
       const actor = await authorizeStaff(req, req.params.id)
       const { command, version: expectedVersion } = staffCommand(req.params.action, req.body, req.locale)
-      const { order } = await runOrderCommand(deps, req.params.id, withContext(deps, actor, command), {
-        expectedVersion,
-        idempotency: idempotencyOf(req),
-        view: 'staff',
-      })
+      const { order, duplicate } = await runOrderCommand(
+        deps,
+        req.params.id,
+        withContext(deps, actor, command),
+        {
+          expectedVersion,
+          idempotency: idempotencyOf(req),
+          view: 'staff',
+        },
+      )
+      if (duplicate) reply.header('idempotent-replayed', 'true')
       // When the events were committed (epoch ms): lets a client time commit → live update.
       reply.header('x-committed-at', (performance.timeOrigin + performance.now()).toFixed(3))
       return { data: order }
     },
   )
 
-  app.post<{ Params: { id: string } }>('/api/orders/:id/counter-appointment', async (req) => {
+  app.post<{ Params: { id: string } }>('/api/orders/:id/counter-appointment', async (req, reply) => {
     const actor = await authorizeStaff(req, req.params.id)
     const body = parseBody(counterAppointmentProposalBodySchema, req.body, req.locale)
     const command = withContext(deps, actor, {
       type: 'ProposeCounterAppointment',
       appointment: new Date(body.appointmentDate).toISOString(),
     })
-    const { order } = await runOrderCommand(deps, req.params.id, command, {
+    const { order, duplicate } = await runOrderCommand(deps, req.params.id, command, {
       expectedVersion: body.version,
       idempotency: idempotencyOf(req),
       view: 'staff',
     })
+    if (duplicate) reply.header('idempotent-replayed', 'true')
     return { data: order }
   })
 
@@ -148,15 +155,18 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
   ) => {
     app.post<{ Params: { uid: string; hash: string } }>(
       `/api/orders/public/:uid/:hash/${path}`,
-      async (req) => {
+      async (req, reply) => {
         const { command, version: expectedVersion } = build(req.body, req.locale)
         const found = await findPublicOrder(deps.db, req.params.uid, req.params.hash)
         if (!found) throw new HttpError(404, NOT_FOUND)
         const actor: Actor = { kind: 'customer' }
-        const { order } = await runOrderCommand(deps, found.orderId, withContext(deps, actor, command), {
-          expectedVersion,
-          idempotency: idempotencyOf(req),
-        })
+        const { order, duplicate } = await runOrderCommand(
+          deps,
+          found.orderId,
+          withContext(deps, actor, command),
+          { expectedVersion, idempotency: idempotencyOf(req) },
+        )
+        if (duplicate) reply.header('idempotent-replayed', 'true')
         return { data: order }
       },
     )
