@@ -39,6 +39,7 @@ import { orderItemRoutes } from './routes/orders/order-items.routes.ts'
 import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
 import { statisticsRoutes } from './routes/statistics.routes.ts'
+import { registerSecurityHeaders } from './security-headers.ts'
 import { storefrontRoutes } from './storefront.ts'
 
 function schemasFor(type: string): ResourceSchemas {
@@ -88,6 +89,8 @@ export type ApiDeps = {
 /** The /api routes in their own scope with the command error mapping. */
 export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promise<void> {
   const deps = { ...apiDeps, limits: apiDeps.limits ?? limitsFromEnv() }
+  // nosniff, frame and referrer policies on every answer (HTML pages add their CSP).
+  await registerSecurityHeaders(app)
   const counter = deps.rateCounters === 'memory' ? new MemoryRateCounter() : new PgRateCounter(deps.db)
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpDuration.observe(

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import { errorBody, msg } from '@shop/kit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { inlineHashes, withPagePolicy } from './security-headers.ts'
 
 /** The built back-office (`npm run build:web`), beside the API in the repository. */
 export const DEFAULT_BACKOFFICE_ROOT = join(
@@ -33,10 +34,12 @@ export async function backofficeRoutes(
   const root = deps.root ?? DEFAULT_BACKOFFICE_ROOT
   // Not built: nothing under /backend (the storefront leaves it alone too).
   if (!existsSync(join(root, 'index.html'))) return
+  // The page's inline theme script, allowed by its hash (security-headers.ts).
+  const inline = inlineHashes(readFileSync(join(root, 'index.html'), 'utf8'))
   await app.register(
     async (scope) => {
       const sendIndex = (reply: FastifyReply) =>
-        reply
+        withPagePolicy(reply, inline)
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
           .send(readFileSync(join(root, 'index.html')))

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import { CONFIG_ID } from './resources/resources.routes.ts'
+import { inlineHashes, mapOriginOf, OSM_TILE_ORIGIN, withPagePolicy } from './security-headers.ts'
 
 /** The built storefront (`npm run build:web`), beside the API in the repository. */
 export const DEFAULT_STOREFRONT_ROOT = join(
@@ -47,6 +48,8 @@ export async function storefrontRoutes(
   if (!existsSync(join(root, 'index.html'))) return
   // The build writes .br and .gz copies beside its files (scripts/build-web.ts).
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
+  // The page's inline theme script, allowed by its hash (security-headers.ts).
+  const inline = inlineHashes(readFileSync(join(root, 'index.html'), 'utf8'))
 
   // The web app manifest from the shop's configuration (white label: its name, not ours).
   app.get('/manifest.webmanifest', async (_req, reply) => {
@@ -117,7 +120,12 @@ export async function storefrontRoutes(
     }
     const redirect = await redirectFor(deps.db, path)
     if (redirect) return reply.redirect(redirect.target, redirect.statusCode)
-    return reply
+    const mapOrigin = mapOriginOf(await mapStyleUrl(deps.db))
+    return withPagePolicy(reply, {
+      scripts: inline.scripts,
+      styles: inline.styles,
+      mapOrigins: [OSM_TILE_ORIGIN, ...(mapOrigin ? [mapOrigin] : [])],
+    })
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .sendFile('index.html', { cacheControl: false })
@@ -138,4 +146,15 @@ async function redirectFor(
     .executeTakeFirst()
   if (!row?.target) return undefined
   return { target: row.target, statusCode: row.status === 302 ? 302 : 301 }
+}
+
+/** The map style the shop configured (its origin joins the page's policy), if any. */
+async function mapStyleUrl(db: Db): Promise<unknown> {
+  const row = await db
+    .selectFrom('rm_resources')
+    .select(sql<string | null>`data->>'mapStyleUrl'`.as('url'))
+    .where('type', '=', 'config')
+    .where('id', '=', CONFIG_ID)
+    .executeTakeFirst()
+  return row?.url
 }

@@ -20,6 +20,11 @@ export type Stage = {
   /** A new browser context (a customer) whose clock starts at the stage's time. */
   newPage(opts?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>
   contexts: BrowserContext[]
+  /**
+   * What the pages' Content-Security-Policy refused (docs/security.md "Headers"): every page of
+   * every e2e file runs under the shop's policy, and `close()` fails the file if anything was.
+   */
+  cspViolations: string[]
   close(): Promise<void>
 }
 
@@ -84,12 +89,14 @@ export async function startStage(
   const url = shop.url.replace('0.0.0.0', '127.0.0.1')
   const browser = await launchChromium()
   const contexts: BrowserContext[] = []
+  const cspViolations: string[] = []
   return {
     shop,
     url,
     db,
     browser,
     contexts,
+    cspViolations,
     async newPage(pageOpts = {}) {
       const context = await browser.newContext({
         baseURL: url,
@@ -99,13 +106,18 @@ export async function startStage(
       })
       contexts.push(context)
       await context.clock.install({ time: now() })
-      return context.newPage()
+      const page = await context.newPage()
+      watchCsp(page, cspViolations)
+      return page
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {})
       await browser.close().catch(() => {})
       await shop.close()
       await db.drop()
+      if (cspViolations.length > 0) {
+        throw new Error(`the Content-Security-Policy refused:\n${cspViolations.join('\n')}`)
+      }
     },
   }
 }
@@ -151,4 +163,12 @@ export async function apiCall<T>(
   const json = (await res.json().catch(() => ({}))) as { data: T; errors?: unknown }
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.errors)}`)
   return { status: res.status, data: json.data, headers: res.headers }
+}
+
+/** Collects what the page's Content-Security-Policy refuses (Chromium reports it on the console). */
+export function watchCsp(page: Page, into: string[]): void {
+  page.on('console', (message) => {
+    const text = message.text()
+    if (/Content Security Policy/i.test(text)) into.push(`${page.url()}: ${text}`)
+  })
 }

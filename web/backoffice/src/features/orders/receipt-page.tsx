@@ -93,12 +93,13 @@ export function ReceiptPage() {
     }
   }, [path, width, id])
 
+  // The page: the roll's width (58 mm for 32 characters, else 80 mm) and the receipt's length.
+  usePageStyle(
+    `${pageRule(state.status === 'ready' ? state.receipt.lines : [], width)} @media print { .receipt__paper { font-size: ${printFontMm(width).toFixed(3)}mm; } }`,
+  )
+
   return (
     <main id="main" className="receipt-page" style={{ ['--receipt-cols' as string]: width }}>
-      {/* The page: the roll's width (58 mm for 32 characters, else 80 mm) and the receipt's length. */}
-      <style>
-        {`${pageRule(state.status === 'ready' ? state.receipt.lines : [], width)} @media print { .receipt__paper { font-size: ${printFontMm(width).toFixed(3)}mm; } }`}
-      </style>
       <div className="receipt-page__toolbar">
         <Link to={`/orders/${id}`}>← {t('receipt.back')}</Link>
         <h1 className="receipt-page__title">{t('receipt.title', { ticket }).trim()}</h1>
@@ -175,4 +176,20 @@ function Receipt({ lines, label }: { lines: PrintLine[]; label: string }) {
       </div>
     </section>
   )
+}
+
+/**
+ * A style sheet for as long as the page is shown. Adopted through the CSSOM rather than a
+ * <style> element, which the back-office's Content-Security-Policy does not run (an @page size
+ * cannot come from a custom property).
+ */
+function usePageStyle(css: string): void {
+  useEffect(() => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(css)
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet)
+    }
+  }, [css])
 }
