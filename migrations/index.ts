@@ -10,6 +10,7 @@ import * as m0008 from './20261123T0008-append-guards.ts'
 import * as m0009 from './20261123T0009-notification-versions.ts'
 import * as m0010 from './20261123T0010-lean-indexes.ts'
 import * as m0011 from './20261123T0011-statistics.ts'
+import * as m0012 from './20261126T0012-file-storage.ts'
 import * as m0013 from './20261126T0013-rate-limits.ts'
 
 // A static list: works the same from source, in PGlite and in a bundled build.
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '20261123T0009-notification-versions': m0009,
   '20261123T0010-lean-indexes': m0010,
   '20261123T0011-statistics': m0011,
+  '20261126T0012-file-storage': m0012,
   '20261126T0013-rate-limits': m0013,
 }
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { buildApp } from '@shop/api'
 import { createPayments, type PaymentsOptions, serverUrlOf } from '@shop/api/payments'
+import { createFileBytes } from '@shop/api/resources'
 import { registerGateway } from '@shop/gateway'
 import {
   type AppConfig,
@@ -80,6 +81,10 @@ export async function startShop(
     ? await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name: 'shop-all-in-one' })
     : new MemoryBus(config.subjectRoot)
   const branches = resourceBranchDirectory(db.db, config.branches)
+  // On PGlite the file bytes live on disk beside it (its writes run on the event loop); on
+  // PostgreSQL in the database, where every replica reaches them.
+  const filesDir = db.kind === 'pglite' ? join(config.dataDir, 'files') : undefined
+  const files = createFileBytes(db.db, { dir: filesDir })
   let gateway: Awaited<ReturnType<typeof registerGateway>> | undefined
   const testProvider = opts.payments?.testProvider ?? (db.kind === 'pglite' ? true : undefined)
   const payments = createPayments({
@@ -100,6 +105,9 @@ export async function startShop(
     payments,
     limits,
     metricsToken: config.metricsToken,
+    files,
+    // One process on PGlite: no lock (and PGlite's one connection could not hold one).
+    uploadCleanup: { exclusive: db.kind === 'postgres', ...(filesDir ? { dir: filesDir } : {}) },
     // One process: the rate limits count in memory on PGlite (no database work per request).
     rateCounters: db.kind === 'pglite' ? 'memory' : 'database',
     extend: async (instance) => {
@@ -120,6 +128,7 @@ export async function startShop(
     const result = await seedDemo({
       db: db.db,
       bus,
+      files,
       log,
       historyDays,
       ...(opts.now ? { now: opts.now } : {}),

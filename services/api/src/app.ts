@@ -21,7 +21,9 @@ import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth } from './auth/guard.ts'
 import { backofficeRoutes } from './backoffice.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
+import { createFileBytes, type FileBytes } from './files/file-bytes.ts'
 import { fileRoutes } from './files/files.routes.ts'
+import { startUploadCleanup } from './files/upload-cleanup.ts'
 import { localeOf } from './http-helpers.ts'
 import { MemoryRateCounter, PgRateCounter } from './limits/rate-counter.ts'
 import { registerRateLimits } from './limits/rate-limit.ts'
@@ -70,6 +72,17 @@ export type ApiDeps = {
    * replica) or 'memory' (one process: the embedded shop, no PGlite work per limited request).
    */
   rateCounters?: 'database' | 'memory'
+  /**
+   * Where file bytes live (services/api/src/files/file-bytes.ts): the database by default (every
+   * replica serves every file); the embedded shop keeps them on disk in DATA_DIR/files.
+   */
+  files?: FileBytes
+  /**
+   * The periodic removal of customers' uploads no order uses (limits.uploads.unusedTtlMs).
+   * `exclusive` (default): under an advisory lock, one API replica at a time; PGlite needs none.
+   * false: not here.
+   */
+  uploadCleanup?: { exclusive: boolean; dir?: string } | false
   /** The bearer token /metrics asks for; without one only loopback callers read it. */
   metricsToken?: string | undefined
   /** Adds more routes to the same instance (the all-in-one mode mounts the gateway here). */
@@ -89,6 +102,20 @@ export type ApiDeps = {
 /** The /api routes in their own scope with the command error mapping. */
 export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promise<void> {
   const deps = { ...apiDeps, limits: apiDeps.limits ?? limitsFromEnv() }
+  const files = deps.files ?? createFileBytes(deps.db)
+  if (deps.uploadCleanup !== false) {
+    const cleanup = startUploadCleanup({
+      db: deps.db,
+      bus: deps.bus,
+      files,
+      log: deps.log,
+      now: deps.now ?? (() => new Date()),
+      ttlMs: deps.limits.uploads.unusedTtlMs,
+      exclusive: deps.uploadCleanup?.exclusive ?? true,
+      dir: deps.uploadCleanup?.dir,
+    })
+    app.addHook('onClose', () => cleanup.stop())
+  }
   // nosniff, frame and referrer policies on every answer (HTML pages add their CSP).
   await registerSecurityHeaders(app)
   const counter = deps.rateCounters === 'memory' ? new MemoryRateCounter() : new PgRateCounter(deps.db)
@@ -127,10 +154,19 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
       log: deps.log,
     })
     await notificationRoutes(scope, { db: deps.db, branches: deps.branches, publicUrl: deps.publicUrl })
-    await resourceRoutes(scope, { db: deps.db, bus: deps.bus, schemas: schemasFor })
+    await resourceRoutes(scope, {
+      db: deps.db,
+      bus: deps.bus,
+      schemas: schemasFor,
+      // Bytes on disk go after the delete's commit (chunks go in its transaction).
+      afterDelete: async (type, id) => {
+        if ((type === 'upload' || type === 'image') && files.storage === 'disk')
+          await files.discard(id, 'disk')
+      },
+    })
     await initRoutes(scope, { db: deps.db })
     await openApiRoutes(scope)
-    await fileRoutes(scope, { db: deps.db, bus: deps.bus })
+    await fileRoutes(scope, { db: deps.db, bus: deps.bus, limits: deps.limits, now: commandDeps.now, files })
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
     await orderListRoutes(scope, { db: deps.db, now: commandDeps.now })
     await printRoutes(scope, { db: deps.db, branches: deps.branches, now: commandDeps.now })

@@ -37,6 +37,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'Not allowed for this caller',
   404: 'Not found',
   409: 'Illegal transition or stale version',
+  413: 'The body or file is larger than the caller may send',
   422: 'Idempotency-Key reused for another request',
   429: 'Too many failed login attempts',
 }
@@ -343,9 +344,12 @@ export function buildOpenApi(): Json {
           ? {
               summary:
                 def.type === 'upload'
-                  ? 'Upload a file as a data URL (anyone): { data, name? }; the type is decided by the bytes'
-                  : 'Add an image as a data URL (admins): { data, name?, alt? }; jpg, png or gif by content',
-              responses: { '201': { description: 'Created', ...dataOf(item) }, ...errors(400, 401, 403) },
+                  ? 'Upload a file as a data URL (anyone): { data, name? }; the type is decided by the bytes; at most 5 MB without a staff session, 10 MB with one (413), and a daily byte budget per client address (429)'
+                  : 'Add an image as a data URL (admins): { data, name?, alt? }; jpg, png or gif by content; at most 10 MB (413)',
+              responses: {
+                '201': { description: 'Created', ...dataOf(item) },
+                ...errors(400, 401, 403, 413, ...(def.type === 'upload' ? [429] : [])),
+              },
             }
           : {
               summary: `Create a ${def.type} (admins)`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { defaultIds, runOrderCommand } from '@shop/api/commands'
 // The API package exports only createUser; the demo writes every other resource the way
 // POST /api/{resource} does: the same registry (a branch's prepare makes its apiKey) and store.
-import { checkReferences, createResource, RESOURCES, storeImage } from '@shop/api/resources'
+import { checkReferences, createResource, type FileBytes, RESOURCES, storeImage } from '@shop/api/resources'
 import { type Bus, type Db, HttpError, type Logger } from '@shop/kit'
 import {
   type Actor,
@@ -193,6 +193,8 @@ export async function seedDemo(deps: {
   now?: () => Date
   /** Days of generated order history before today (history.ts); default none. */
   historyDays?: number
+  /** Where the pictures' bytes go (the embedded shop: on disk); default the database. */
+  files?: FileBytes
 }): Promise<DemoSeedResult> {
   const blocker = await demoBlocker(deps.db)
   if (blocker) return { seeded: false, reason: blocker }
@@ -210,7 +212,7 @@ export async function seedDemo(deps: {
     let ref = pictures.get(categoryKey)
     if (!ref) {
       const row = await storeImage(
-        deps,
+        { db: deps.db, bus: deps.bus, ...(deps.files ? { files: deps.files } : {}) },
         await demoImage(categoryKey),
         { kind: 'system', id: 'demo' },
         categoryKey,

@@ -1,20 +1,35 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { Bus, Db } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import sharp from 'sharp'
 import { createResource, type ResourceRow } from '../resources/resource-store.ts'
+import { createFileBytes, type FileBytes } from './file-bytes.ts'
 import { type Sniffed, sniff } from './sniff.ts'
 
 export type Decoded = Sniffed & { bytes: Buffer; width: number | null; height: number | null }
 
-/** Metadata as a resource (an event plus rm_resources), the bytes in `files`: one transaction. */
+export type FileStoreDeps = {
+  db: Db
+  bus: Pick<Bus, 'notifyAppended'>
+  /** Where the bytes go; default the database (chunks). */
+  files?: FileBytes
+  now?: Date
+}
+
+/**
+ * The bytes first (to disk or in chunks, each a short step), then the metadata as a resource
+ * (an event plus rm_resources) and the `files` row in one transaction: only that commit makes
+ * the file reachable. Bytes whose metadata did not commit are removed again.
+ */
 export async function storeFile(
-  deps: { db: Db; bus: Pick<Bus, 'notifyAppended'> },
+  deps: FileStoreDeps,
   kind: 'upload' | 'image',
   decoded: Decoded,
   actor: Actor,
   extra: Record<string, unknown>,
 ): Promise<ResourceRow> {
+  const files = deps.files ?? createFileBytes(deps.db)
+  const id = randomUUID()
   const publicHash = randomBytes(16).toString('hex')
   const data = {
     ...extra,
@@ -25,35 +40,45 @@ export async function storeFile(
     height: decoded.height,
     ...(kind === 'upload' ? { publicHash } : {}),
   }
-  return createResource({
-    db: deps.db,
-    bus: deps.bus,
-    type: kind,
-    actor,
-    data,
-    alongside: async (trx, id) => {
-      await trx
-        .insertInto('files')
-        .values({
-          id,
-          version: 1,
-          kind,
-          public_hash: publicHash,
-          mime_type: decoded.mimeType,
-          extension: decoded.extension,
-          size: decoded.bytes.length,
-          width: decoded.width,
-          height: decoded.height,
-          data: decoded.bytes,
-        })
-        .execute()
-    },
-  })
+  await files.write(id, decoded.bytes)
+  try {
+    return await createResource({
+      db: deps.db,
+      bus: deps.bus,
+      type: kind,
+      id,
+      actor,
+      data,
+      ...(deps.now ? { now: deps.now } : {}),
+      alongside: async (trx) => {
+        await trx
+          .insertInto('files')
+          .values({
+            id,
+            version: 1,
+            kind,
+            public_hash: publicHash,
+            mime_type: decoded.mimeType,
+            extension: decoded.extension,
+            size: decoded.bytes.length,
+            width: decoded.width,
+            height: decoded.height,
+            storage: files.storage,
+            by_customer: kind === 'upload' && actor.kind === 'customer',
+            ...(deps.now ? { created_at: deps.now } : {}),
+          })
+          .execute()
+      },
+    })
+  } catch (err) {
+    await files.discard(id, files.storage).catch(() => {})
+    throw err
+  }
 }
 
 /** An image made by the product itself (the demo's pictures): checked like an upload. */
 export async function storeImage(
-  deps: { db: Db; bus: Pick<Bus, 'notifyAppended'> },
+  deps: FileStoreDeps,
   bytes: Buffer,
   actor: Actor,
   alt: string,

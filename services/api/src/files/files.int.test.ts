@@ -1,21 +1,49 @@
+import { randomBytes } from 'node:crypto'
 import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
+import { silentLogger } from '@shop/kit'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from '../resources/users.ts'
+import { testOrderBody } from '../testing/catalogue.ts'
 import { call, login } from '../testing/staff-session.ts'
+import { CHUNK_BYTES, createFileBytes } from './file-bytes.ts'
+import { removeUnusedUploads, startUploadCleanup } from './upload-cleanup.ts'
 
+// Uploads and images on the real PostgreSQL (the distributed layout's storage): bytes in
+// chunks, caps per caller, the daily budget per address, the clean-up of unused uploads,
+// downloads as attachments and what an employee may see. The embedded disk store is proven in
+// services/all-in-one/src/embedded-files.int.test.ts.
+
+const ANON_CAP = 200_000
+const STAFF_CAP = 400_000
+const BUDGET = 1_000_000
+const DAY = 24 * 60 * 60 * 1000
+
+let clock = new Date('2026-03-28T10:00:00Z')
 let s: TestStack
 let admin: Record<string, string>
+let employee: Record<string, string>
 let png: Buffer
 
 beforeAll(async () => {
-  s = await startTestStack()
+  s = await startTestStack({
+    now: () => clock,
+    limits: {
+      rateLimits: false,
+      uploads: { maxAnonymousBytes: ANON_CAP, maxStaffBytes: STAFF_CAP, bytesPerAddressPerDay: BUDGET },
+    },
+  })
   await createUser(
     { db: s.db.db },
     { username: 'admin', password: 'admin-passwort-1', roles: ['ROLE_ADMIN'] },
   )
+  await createUser(
+    { db: s.db.db },
+    { username: 'mia', password: 'mia-passwort-12', roles: ['ROLE_EMPLOYEE'], branches: [{ id: 'b1' }] },
+  )
   admin = (await login(s.url, 'admin', 'admin-passwort-1')).headers
+  employee = (await login(s.url, 'mia', 'mia-passwort-12')).headers
   png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#c84' } })
     .png()
     .toBuffer()
@@ -27,14 +55,77 @@ afterAll(async () => {
 const dataUrl = (bytes: Buffer, type = 'application/octet-stream') =>
   `data:${type};base64,${bytes.toString('base64')}`
 
+/** A "PDF" of `size` bytes: the type comes from its first bytes. */
+const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(size - 9)])
+
 async function fetchBytes(path: string) {
   const res = await fetch(`${s.url}${path}`)
   return {
     status: res.status,
     type: res.headers.get('content-type'),
     cache: res.headers.get('cache-control'),
+    disposition: res.headers.get('content-disposition'),
+    nosniff: res.headers.get('x-content-type-options'),
     bytes: Buffer.from(await res.arrayBuffer()),
   }
+}
+
+const uploadUrl = (u: { publicHash: string; id: string; extension: string }) =>
+  `/upload/${u.publicHash}/${u.id}-1.${u.extension}`
+
+async function count(table: 'files' | 'file_chunks' | 'rm_resources' | 'es_events'): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(
+    s.db.db,
+  )
+  return rows[0]!.n
+}
+
+const stored = async () => ({
+  files: await count('files'),
+  chunks: await count('file_chunks'),
+  resources: await count('rm_resources'),
+  events: await count('es_events'),
+})
+
+const upload = (bytes: Buffer, name = 'datei.pdf', headers: Record<string, string> = {}) =>
+  call(s.url, 'POST', '/api/uploads', { headers, body: { data: dataUrl(bytes), name } })
+
+const refused = (name: string) =>
+  `Die ausgewählte Datei "${name}" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.`
+
+let orderNo = 0
+/** An order of `branch` whose cake carries the upload; answers once the read model has it. */
+async function orderWith(branch: string, uploadId: string): Promise<string> {
+  orderNo++
+  const res = await call(s.url, 'POST', '/api/orders', {
+    body: testOrderBody(branch, {
+      email: `kunde${orderNo}@example.com`,
+      phone: `+41 79 123 45 ${String(10 + orderNo).padStart(2, '0')}`,
+      items: [
+        {
+          product: 'torte',
+          amount: 1,
+          price: 5050,
+          parts: [
+            { options: ['24 cm'] },
+            { options: ['Kerzen'] },
+            { text: 'Alles Gute!' },
+            { uploads: [{ id: uploadId }] },
+          ],
+        },
+        { product: 'landbrot', amount: 2, unit: 'piece' },
+      ],
+    }),
+  })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  const orderId = res.body.data.id as string
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM rm_orders WHERE order_id = ${orderId}`.execute(s.db.db)
+    if (rows[0]!.n === 1) return orderId
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('order not projected')
 }
 
 describe('uploads', () => {
@@ -63,13 +154,35 @@ describe('uploads', () => {
     expect(rows[0]!.n).toBe('1')
   })
 
+  it('keeps the bytes in 256 KB chunks in the database, each its own row, and streams them back', async () => {
+    const bytes = pdf(300_000)
+    const res = await upload(bytes, 'karte.pdf', admin)
+    expect(res.status).toBe(201)
+    const u = res.body.data
+    const row = await s.db.db
+      .selectFrom('files')
+      .select(['storage', 'size'])
+      .where('id', '=', u.id)
+      .executeTakeFirst()
+    expect(row).toEqual({ storage: 'db', size: 300_000 })
+    const { rows: chunks } = await sql<{ seq: number; n: number }>`
+      SELECT seq, length(data) AS n FROM file_chunks WHERE file_id = ${u.id} ORDER BY seq`.execute(s.db.db)
+    expect(chunks).toEqual([
+      { seq: 0, n: CHUNK_BYTES },
+      { seq: 1, n: 300_000 - CHUNK_BYTES },
+    ])
+    const file = await fetchBytes(uploadUrl(u))
+    expect(file.status).toBe(200)
+    expect(file.bytes.equals(bytes)).toBe(true)
+  })
+
   it('a text file named like an image is stored as text; unknown or broken content is refused', async () => {
     const text = await call(s.url, 'POST', '/api/uploads', {
       body: { data: dataUrl(Buffer.from('Bitte mit Marzipan'), 'image/png'), name: 'bild.png' },
     })
     expect(text.status).toBe(201)
     expect(text.body.data).toMatchObject({ extension: 'txt', mimeType: 'text/plain' })
-    const before = await sql<{ n: string }>`SELECT count(*)::text AS n FROM files`.execute(s.db.db)
+    const before = await stored()
     for (const [data, name] of [
       [dataUrl(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3])), 'programm.png'],
       [dataUrl(Buffer.concat([png.subarray(0, 40), Buffer.alloc(20)])), 'kaputt.png'],
@@ -78,23 +191,220 @@ describe('uploads', () => {
     ] as const) {
       const res = await call(s.url, 'POST', '/api/uploads', { body: { data, name } })
       expect(res.status).toBe(400)
-      expect(res.body.errors[0]).toEqual({
-        field: 'data',
-        message: `Die ausgewählte Datei "${name}" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.`,
-      })
+      expect(res.body.errors[0]).toEqual({ field: 'data', message: refused(name) })
     }
-    const after = await sql<{ n: string }>`SELECT count(*)::text AS n FROM files`.execute(s.db.db)
-    expect(after.rows[0]!.n).toBe(before.rows[0]!.n)
+    // The body is still checked like any other: unknown fields, a missing data URL, bad JSON.
+    const extra = await call(s.url, 'POST', '/api/uploads', { body: { data: dataUrl(pdf(100)), size: 3 } })
+    expect(extra.status).toBe(400)
+    expect(extra.body.errors[0].field).toBe('size')
+    const missing = await call(s.url, 'POST', '/api/uploads', { body: { name: 'x.pdf' } })
+    expect(missing.status).toBe(400)
+    expect(missing.body.errors[0].field).toBe('data')
+    const broken = await fetch(`${s.url}/api/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"data": "data:,abc"',
+    })
+    expect(broken.status).toBe(400)
+    expect(await stored()).toEqual(before)
+  })
+})
+
+describe('upload caps (limits.uploads.maxAnonymousBytes, maxStaffBytes)', () => {
+  it('refuses a file above the caller’s cap with 413 and the spec’s message, and stores nothing', async () => {
+    const before = await stored()
+    // Decoded one byte over the anonymous cap: refused by name.
+    const over = await upload(pdf(ANON_CAP + 1), 'gross.pdf')
+    expect(over.status).toBe(413)
+    expect(over.body.errors).toEqual([{ field: 'data', message: refused('gross.pdf') }])
+    // A body whose Content-Length is beyond the cap: refused before it is read.
+    const declared = await upload(pdf(STAFF_CAP), 'riesig.pdf')
+    expect(declared.status).toBe(413)
+    expect(declared.body.errors).toEqual([{ field: 'data', message: refused('Datei') }])
+    // Without a Content-Length (chunked): refused once the body outgrows the cap.
+    const body = Buffer.from(JSON.stringify({ data: dataUrl(pdf(STAFF_CAP)), name: 'strom.pdf' }))
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < body.length; i += 16_384) controller.enqueue(body.subarray(i, i + 16_384))
+        controller.close()
+      },
+    })
+    const chunked = await fetch(`${s.url}/api/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
+    expect(chunked.status).toBe(413)
+    expect(((await chunked.json()) as { errors: unknown }).errors).toEqual([
+      { field: 'data', message: refused('Datei') },
+    ])
+    // Staff may upload more, up to their own cap.
+    expect((await upload(pdf(STAFF_CAP + 1), 'gross.pdf', admin)).status).toBe(413)
+    expect(await stored()).toEqual(before)
+    expect((await upload(pdf(ANON_CAP + 1), 'gross.pdf', admin)).status).toBe(201)
+    expect((await upload(pdf(ANON_CAP), 'genau.pdf')).status).toBe(201)
+  })
+
+  it('refuses an image upload by a non-admin before reading it', async () => {
+    const res = await call(s.url, 'POST', '/api/images', { headers: employee, body: { data: dataUrl(png) } })
+    expect(res.status).toBe(403)
+  })
+})
+
+describe('the daily upload budget per address (limits.uploads.bytesPerAddressPerDay)', () => {
+  it('answers 429 with Retry-After past the budget, stores nothing, and renews the next day', async () => {
+    clock = new Date('2026-04-02T20:00:00Z')
+    for (let i = 0; i < 5; i++) expect((await upload(pdf(190_000))).status).toBe(201)
+    const before = await stored()
+    // Refused by the Content-Length alone, before the body is read (it is not even JSON).
+    const early = await fetch(`${s.url}/api/uploads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(260_000),
+    })
+    expect(early.status).toBe(429)
+    expect(early.headers.get('retry-after')).toBe(String(4 * 3600))
+    expect(((await early.json()) as { errors: unknown }).errors).toEqual([
+      {
+        field: '',
+        message:
+          'Von Ihrer Adresse wurden heute zu viele Dateien hochgeladen. Bitte versuchen Sie es morgen wieder.',
+      },
+    ])
+    // 950,000 bytes used: 40,000 more fit, then 20,000 do not (counted after decoding).
+    expect((await upload(pdf(40_000))).status).toBe(201)
+    const mid = await stored()
+    const late = await upload(pdf(20_000))
+    expect(late.status).toBe(429)
+    expect(await stored()).toEqual(mid)
+    expect(mid.files).toBe(before.files + 1)
+    // Staff are not counted; the next day renews the budget.
+    expect((await upload(pdf(20_000), 'x.pdf', admin)).status).toBe(201)
+    clock = new Date(clock.getTime() + 4 * 3600 * 1000)
+    expect((await upload(pdf(20_000))).status).toBe(201)
+  })
+})
+
+describe('downloads', () => {
+  it('serves anything but an image as an attachment with nosniff; images inline', async () => {
+    const doc = (await upload(pdf(1000), 'rechnung.pdf')).body.data
+    const file = await fetchBytes(uploadUrl(doc))
+    expect(file.status).toBe(200)
+    expect(file.type).toBe('application/pdf')
+    expect(file.disposition).toBe(`attachment; filename="${doc.id}.pdf"`)
+    expect(file.nosniff).toBe('nosniff')
+    const text = (
+      await call(s.url, 'POST', '/api/uploads', {
+        body: { data: dataUrl(Buffer.from('<script>alert(1)</script>')), name: 'x.html' },
+      })
+    ).body.data
+    expect(text.mimeType).toBe('text/plain')
+    expect((await fetchBytes(uploadUrl(text))).disposition).toMatch(/^attachment;/)
+    const image = (await upload(png, 'foto.png')).body.data
+    const shown = await fetchBytes(uploadUrl(image))
+    expect(shown.type).toBe('image/png')
+    expect(shown.disposition).toBeNull()
+    expect(shown.nosniff).toBe('nosniff')
+  })
+})
+
+describe('staff see uploads by branch', () => {
+  it('an employee sees the uploads of their branch’s orders only; admins see all', async () => {
+    const mine = (await upload(png, 'b1.png')).body.data
+    const other = (await upload(png, 'b2.png')).body.data
+    const loose = (await upload(png, 'lose.png')).body.data
+    await orderWith('b1', mine.id)
+    await orderWith('b2', other.id)
+    const list = await call(s.url, 'GET', '/api/uploads', { headers: employee })
+    expect(list.status).toBe(200)
+    const ids = list.body.data.map((u: { id: string }) => u.id)
+    expect(ids).toContain(mine.id)
+    expect(ids).not.toContain(other.id)
+    expect(ids).not.toContain(loose.id)
+    expect((await call(s.url, 'GET', `/api/uploads/${mine.id}`, { headers: employee })).status).toBe(200)
+    expect((await call(s.url, 'GET', `/api/uploads/${other.id}`, { headers: employee })).status).toBe(404)
+    expect((await call(s.url, 'GET', `/api/uploads/${loose.id}`, { headers: employee })).status).toBe(404)
+    const all = (await call(s.url, 'GET', '/api/uploads', { headers: admin })).body.data.map(
+      (u: { id: string }) => u.id,
+    )
+    expect(all).toEqual(expect.arrayContaining([mine.id, other.id, loose.id]))
+    expect((await call(s.url, 'GET', `/api/uploads/${other.id}`, { headers: admin })).status).toBe(200)
+    expect((await call(s.url, 'GET', '/api/uploads')).status).toBe(401)
+  })
+})
+
+describe('clean-up of unused uploads (limits.uploads.unusedTtlMs)', () => {
+  it('removes a customer’s upload no order uses after a day; a used, a fresh or a staff upload stays', async () => {
+    clock = new Date('2026-04-10T09:00:00Z')
+    const old = (await upload(pdf(300_000 - ANON_CAP), 'alt.pdf')).body.data
+    const used = (await upload(png, 'torte.png')).body.data
+    const staff = (await upload(pdf(1000), 'inhalt.pdf', admin)).body.data
+    await orderWith('b1', used.id)
+    clock = new Date(clock.getTime() + DAY + 60_000)
+    const fresh = (await upload(pdf(1000), 'neu.pdf')).body.data
+    await removeUnusedUploads({ db: s.db.db, bus: s.bus, files: createFileBytes(s.db.db) }, clock, DAY)
+    expect((await fetchBytes(uploadUrl(old))).status).toBe(404)
+    expect((await call(s.url, 'GET', `/api/uploads/${old.id}`, { headers: admin })).status).toBe(404)
+    const { rows: left } = await sql<{ n: number }>`
+      SELECT (SELECT count(*) FROM file_chunks WHERE file_id = ${old.id})
+           + (SELECT count(*) FROM files WHERE id = ${old.id}) AS n`.execute(s.db.db)
+    expect(Number(left[0]!.n)).toBe(0)
+    // Deleted through the resource store: an event, so the log and the read model agree.
+    const { rows: events } = await sql<{ event_type: string; actor: string }>`
+      SELECT event_type, metadata->'actor'->>'kind' AS actor FROM es_events
+       WHERE stream_id = ${`upload-${old.id}`} ORDER BY stream_position`.execute(s.db.db)
+    expect(events).toEqual([
+      { event_type: 'UploadCreated', actor: 'customer' },
+      { event_type: 'UploadDeleted', actor: 'system' },
+    ])
+    for (const kept of [used, staff, fresh]) {
+      expect((await fetchBytes(uploadUrl(kept))).status).toBe(200)
+      expect((await call(s.url, 'GET', `/api/uploads/${kept.id}`, { headers: admin })).status).toBe(200)
+    }
+  })
+})
+
+describe('clean-up in the distributed layout', () => {
+  it('runs in one process at a time: while another holds the advisory lock, a run does nothing', async () => {
+    clock = new Date('2026-04-20T09:00:00Z')
+    const old = (await upload(pdf(1000), 'alt.pdf')).body.data
+    clock = new Date(clock.getTime() + DAY + 60_000)
+    const cleanup = startUploadCleanup({
+      db: s.db.db,
+      bus: s.bus,
+      files: createFileBytes(s.db.db),
+      log: silentLogger,
+      now: () => clock,
+      ttlMs: DAY,
+      exclusive: true,
+      firstDelayMs: 3_600_000,
+    })
+    try {
+      await s.db.db.connection().execute(async (conn) => {
+        await sql`SELECT pg_advisory_lock(hashtext('shop.upload-cleanup'))`.execute(conn)
+        try {
+          expect(await cleanup.runOnce()).toBe(0)
+          expect((await fetchBytes(uploadUrl(old))).status).toBe(200)
+        } finally {
+          await sql`SELECT pg_advisory_unlock(hashtext('shop.upload-cleanup'))`.execute(conn)
+        }
+      })
+      await cleanup.runOnce()
+      expect((await fetchBytes(uploadUrl(old))).status).toBe(404)
+    } finally {
+      await cleanup.stop()
+    }
   })
 })
 
 describe('images', () => {
   it('admins add images; sizes are served resized; a deleted image is gone', async () => {
-    const refused = await call(s.url, 'POST', '/api/images', {
+    const refusedImage = await call(s.url, 'POST', '/api/images', {
       headers: admin,
       body: { data: dataUrl(Buffer.from('%PDF-1.4 kein Bild')), name: 'karte.pdf' },
     })
-    expect(refused.status).toBe(400)
+    expect(refusedImage.status).toBe(400)
     const res = await call(s.url, 'POST', '/api/images', {
       headers: admin,
       body: { data: dataUrl(png), alt: 'Zopf' },
@@ -104,6 +414,7 @@ describe('images', () => {
     expect(img).toMatchObject({ extension: 'png', width: 2000, alt: 'Zopf', version: 1 })
     const original = await fetchBytes(`/image/${img.id}-1.png`)
     expect(original.bytes.equals(png)).toBe(true)
+    expect(original.disposition).toBeNull()
     expect((await fetchBytes(`/image/product/${img.id}-1.png`)).bytes.equals(png)).toBe(true)
     for (const [size, width] of [
       ['icon', 64],
@@ -122,5 +433,8 @@ describe('images', () => {
     expect((await call(s.url, 'GET', `/api/images/${img.id}`)).body.data.alt).toBe('Zopf')
     expect((await call(s.url, 'DELETE', `/api/images/${img.id}`, { headers: admin })).status).toBe(200)
     expect((await fetchBytes(`/image/${img.id}-1.png`)).status).toBe(404)
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM file_chunks WHERE file_id = ${img.id}`.execute(s.db.db)
+    expect(rows[0]!.n).toBe(0)
   })
 })

@@ -1,51 +1,44 @@
-import { type Bus, type Db, HttpError, msg } from '@shop/kit'
+import { Readable } from 'node:stream'
+import { type Bus, type Db, HttpError, type Limits, msg } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import { IMAGE_SIZES, isImageSize } from '@shop/shared/contracts/http/images.ts'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { ROLE_ADMIN, requireRole } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
 import { idempotentRoute } from '../idempotency.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
+import { createFileBytes, type FileBytes, type StoredFile } from './file-bytes.ts'
 import { type Decoded, storeFile } from './file-store.ts'
-import { IMAGE_TYPES, parseDataUrl, sniff } from './sniff.ts'
+import { IMAGE_TYPES } from './sniff.ts'
+import { bytesUsed, chargeBudget, refundBudget, secondsUntilRenewal } from './upload-budget.ts'
+import { BodyTooLargeError, type DecodeResult, readBody, UploadDecoder } from './upload-decoder.ts'
 
 // Uploads (anyone, for configurable parts such as a photo on a cake) and images (admins, for
-// the catalogue) arrive as data URLs; their type is decided by their bytes. Metadata become a
-// resource (an event plus rm_resources), the bytes go to `files` in the same transaction.
+// the catalogue) arrive as data URLs in a JSON body (spec §7); their type is decided by their
+// bytes. Nothing big runs on the event loop (docs/security.md "Uploads"):
+// - a preParsing hook refuses by the caller's cap (anonymous or staff) and the caller's daily
+//   budget before a byte is read where the Content-Length tells, reads the raw body into one
+//   buffer (refused as soon as it outgrows the cap) and has a worker thread parse the JSON,
+//   decode the data URL and sniff its type; Fastify then parses a small summary of the body
+//   (`data` becomes `sha256:<hex>` of the bytes), so the usual validation and hooks see it;
+// - the bytes go to disk (embedded) or in 256 KB chunks to the database (file-bytes.ts), the
+//   metadata become a resource, and downloads are streamed.
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024
+/** The body of a data URL of `bytes` bytes: base64 plus room for the prefix, name and alt. */
+export const wireLimit = (bytes: number) => Math.ceil(bytes / 3) * 4 + 16 * 1024
 
 const fileBodySchema = z.strictObject({
-  data: z
-    .string()
-    .min(1)
-    .max(Math.ceil((MAX_FILE_BYTES * 4) / 3) + 200),
+  data: z.string().min(1),
   name: z.string().trim().max(255).optional(),
   alt: z.string().trim().max(255).optional(),
 })
 
-const refusal = (name: string | undefined) => msg('fileRefused', { file: name ?? 'Datei' })
+const refusal = (name: unknown) =>
+  msg('fileRefused', { file: typeof name === 'string' && name ? name : 'Datei' })
 
-async function decode(body: z.output<typeof fileBodySchema>, imagesOnly: boolean): Promise<Decoded> {
-  const parsed = parseDataUrl(body.data)
-  const fail = () => new HttpError(400, refusal(body.name), 'data')
-  if (!parsed || parsed.bytes.length === 0 || parsed.bytes.length > MAX_FILE_BYTES) throw fail()
-  const type = sniff(parsed.bytes, body.name)
-  if (!type || (imagesOnly && !IMAGE_TYPES.has(type.mimeType))) throw fail()
-  if (!type.isImage) return { ...type, bytes: parsed.bytes, width: null, height: null }
-  // An image must also decode, and not be a decompression bomb.
-  try {
-    const meta = await sharp(parsed.bytes, { limitInputPixels: 50_000_000 }).metadata()
-    if (!meta.width || !meta.height) throw fail()
-    return { ...type, bytes: parsed.bytes, width: meta.width, height: meta.height }
-  } catch {
-    throw fail()
-  }
-}
-
-type FileRow = { data: Buffer; mime_type: string; extension: string; public_hash: string; kind: string }
+type FileRow = StoredFile & { mime_type: string; extension: string; public_hash: string; kind: string }
 
 /** A small cache of resized images: the same few sizes are asked for again and again. */
 class VariantCache {
@@ -76,62 +69,195 @@ class VariantCache {
 
 const FILE_NAME = /^(.+)-(\d{1,9})\.([a-z0-9]{1,8})$/
 
-export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus }): Promise<void> {
+export type FileRouteDeps = {
+  db: Db
+  bus: Bus
+  limits: Limits
+  now: () => Date
+  /** Where the bytes live; default the database. */
+  files?: FileBytes
+  /** Decodes upload bodies; default a pool of its own, closed with the app. */
+  decoder?: UploadDecoder
+}
+
+function contentLengthOf(req: FastifyRequest): number | undefined {
+  const raw = req.headers['content-length']
+  if (raw === undefined) return undefined
+  const n = Number(raw)
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined
+}
+
+const isJson = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? '')
+
+export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Promise<void> {
   const cache = new VariantCache(64 * 1024 * 1024)
-  const bodyLimit = Math.ceil((MAX_FILE_BYTES * 4) / 3) + 4096
+  const files = deps.files ?? createFileBytes(deps.db)
+  const decoder = deps.decoder ?? new UploadDecoder()
+  if (!deps.decoder) app.addHook('onClose', () => decoder.close())
+  const { uploads } = deps.limits
+  // Fastify's own check of the Content-Length against the route's limit comes after the hook;
+  // the hook's per-caller cap is the real one.
+  const bodyLimit = wireLimit(Math.max(uploads.maxStaffBytes, uploads.maxAnonymousBytes))
+  const decodedOf = new WeakMap<FastifyRequest, DecodeResult>()
+
+  const overBudget = (reply: FastifyReply, now: Date) => {
+    reply.header('retry-after', String(secondsUntilRenewal(now)))
+    return new HttpError(429, msg('uploadBudgetExceeded'))
+  }
+
+  /** The raw body, off the loop, into a decoded file; Fastify parses the small summary instead. */
+  const readUpload = async (req: FastifyRequest, reply: FastifyReply, payload: Readable) => {
+    // Images are for admins: refused before a byte is read.
+    if (req.routeOptions.url === '/api/images') requireRole(req, ROLE_ADMIN)
+    // Fastify answers an unsupported type (415) itself.
+    if (!isJson(req.headers['content-type'])) return payload
+    const maxBytes = req.principal ? uploads.maxStaffBytes : uploads.maxAnonymousBytes
+    const declared = contentLengthOf(req)
+    if (declared !== undefined && declared > wireLimit(maxBytes))
+      throw new HttpError(413, refusal(undefined), 'data')
+    if (!req.principal && declared !== undefined) {
+      const now = deps.now()
+      const estimate = Math.max(0, Math.floor(((declared - 16 * 1024) * 3) / 4))
+      if ((await bytesUsed(deps.db, req.ip, now)) + estimate > uploads.bytesPerAddressPerDay) {
+        throw overBudget(reply, now)
+      }
+    }
+    let body: { buffer: ArrayBuffer; length: number }
+    try {
+      body = await readBody(payload, declared, wireLimit(maxBytes))
+    } catch (err) {
+      if (err instanceof BodyTooLargeError) throw new HttpError(413, refusal(undefined), 'data')
+      throw err
+    }
+    if (body.length === 0) throw new HttpError(400, msg('emptyBody'))
+    const result = await decoder.decode(body, maxBytes)
+    if (result.outcome === 'json') throw new HttpError(400, msg('invalidJson'))
+    decodedOf.set(req, result)
+    const summary = {
+      ...result.fields,
+      ...(result.outcome === 'file' ? { data: `sha256:${result.sha256}` } : {}),
+      ...(result.outcome === 'refused' || result.outcome === 'tooLarge' ? { data: 'data:' } : {}),
+    }
+    const out = Readable.from([Buffer.from(JSON.stringify(summary))]) as Readable & {
+      receivedEncodedLength: number
+    }
+    // What Fastify compares with the Content-Length and the route's limit: the bytes read.
+    out.receivedEncodedLength = body.length
+    return out
+  }
+
+  /** The checked body and its decoded file (400 or 413 with the spec's message otherwise). */
+  const decodeFile = async (req: FastifyRequest, imagesOnly: boolean) => {
+    const body = parseBody(fileBodySchema, req.body, req.locale)
+    const result = decodedOf.get(req)
+    if (result?.outcome === 'tooLarge') throw new HttpError(413, refusal(body.name), 'data')
+    if (result?.outcome !== 'file') throw new HttpError(400, refusal(body.name), 'data')
+    const fail = () => new HttpError(400, refusal(body.name), 'data')
+    const bytes = Buffer.from(result.bytes)
+    const type = { mimeType: result.mimeType, extension: result.extension, isImage: result.isImage }
+    if (imagesOnly && !IMAGE_TYPES.has(type.mimeType)) throw fail()
+    if (!type.isImage) return { body, decoded: { ...type, bytes, width: null, height: null } as Decoded }
+    // An image must also decode, and not be a decompression bomb (sharp works off the loop).
+    try {
+      const meta = await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata()
+      if (!meta.width || !meta.height) throw fail()
+      return { body, decoded: { ...type, bytes, width: meta.width, height: meta.height } as Decoded }
+    } catch {
+      throw fail()
+    }
+  }
 
   // Idempotency-Key: the key is reserved before the file is stored (idempotency.ts).
   const uploadKey = idempotentRoute(deps.db, 'upload')
-  app.post('/api/uploads', { bodyLimit, config: rateLimit('uploads'), ...uploadKey }, async (req, reply) => {
-    const body = parseBody(fileBodySchema, req.body, req.locale)
-    const decoded = await decode(body, false)
-    const actor: Actor = req.principal
-      ? { kind: 'staff', id: req.principal.user.id, name: req.principal.user.displayName }
-      : { kind: 'customer' }
-    const row = await storeFile(deps, 'upload', decoded, actor, { name: body.name ?? null })
-    const d = row.data as { extension: string; publicHash: string; mimeType: string }
-    return reply.status(201).send({
-      data: {
-        id: row.id,
-        version: row.version,
-        extension: d.extension,
-        publicHash: d.publicHash,
-        mimeType: d.mimeType,
-      },
-    })
-  })
+  app.post(
+    '/api/uploads',
+    { bodyLimit, config: rateLimit('uploads'), preParsing: readUpload, ...uploadKey },
+    async (req, reply) => {
+      const { body, decoded } = await decodeFile(req, false)
+      const now = deps.now()
+      const actor: Actor = req.principal
+        ? { kind: 'staff', id: req.principal.user.id, name: req.principal.user.displayName }
+        : { kind: 'customer' }
+      // A customer's bytes count against their address's day (staff are known by name).
+      const charged = req.principal ? 0 : decoded.bytes.length
+      if (
+        charged > 0 &&
+        !(await chargeBudget(deps.db, req.ip, now, charged, uploads.bytesPerAddressPerDay))
+      ) {
+        throw overBudget(reply, now)
+      }
+      let row: Awaited<ReturnType<typeof storeFile>>
+      try {
+        row = await storeFile({ db: deps.db, bus: deps.bus, files, now }, 'upload', decoded, actor, {
+          name: body.name ?? null,
+        })
+      } catch (err) {
+        if (charged > 0) await refundBudget(deps.db, req.ip, now, charged).catch(() => {})
+        throw err
+      }
+      const d = row.data as { extension: string; publicHash: string; mimeType: string }
+      return reply.status(201).send({
+        data: {
+          id: row.id,
+          version: row.version,
+          extension: d.extension,
+          publicHash: d.publicHash,
+          mimeType: d.mimeType,
+        },
+      })
+    },
+  )
 
   const imageKey = idempotentRoute(deps.db, 'image')
-  app.post('/api/images', { bodyLimit, config: rateLimit('uploads'), ...imageKey }, async (req, reply) => {
-    const p = requireRole(req, ROLE_ADMIN)
-    const body = parseBody(fileBodySchema, req.body, req.locale)
-    const decoded = await decode(body, true)
-    const row = await storeFile(
-      deps,
-      'image',
-      decoded,
-      { kind: 'staff', id: p.user.id, name: p.user.displayName },
-      {
-        alt: body.alt ?? null,
-      },
-    )
-    return reply.status(201).send({ data: { ...row.data, id: row.id, version: row.version } })
-  })
+  app.post(
+    '/api/images',
+    { bodyLimit, config: rateLimit('uploads'), preParsing: readUpload, ...imageKey },
+    async (req, reply) => {
+      const p = requireRole(req, ROLE_ADMIN)
+      const { body, decoded } = await decodeFile(req, true)
+      const row = await storeFile(
+        { db: deps.db, bus: deps.bus, files, now: deps.now() },
+        'image',
+        decoded,
+        { kind: 'staff', id: p.user.id, name: p.user.displayName },
+        { alt: body.alt ?? null },
+      )
+      return reply.status(201).send({ data: { ...row.data, id: row.id, version: row.version } })
+    },
+  )
 
   const load = async (id: string): Promise<FileRow | undefined> =>
     deps.db
       .selectFrom('files')
-      .select(['data', 'mime_type', 'extension', 'public_hash', 'kind'])
+      .select(['id', 'storage', 'size', 'mime_type', 'extension', 'public_hash', 'kind'])
       .where('id', '=', id)
       .executeTakeFirst()
 
-  const send = (reply: FastifyReply, type: string, bytes: Buffer) =>
+  // The URL names the version: a changed file gets a new URL.
+  const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+  const sendBytes = (reply: FastifyReply, type: string, bytes: Buffer) =>
     reply
       .header('content-type', type)
-      // The URL names the version: a changed file gets a new URL.
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', IMMUTABLE)
       .header('x-content-type-options', 'nosniff')
       .send(bytes)
+
+  /** The original, streamed chunk by chunk from disk or the database. */
+  const sendFile = (reply: FastifyReply, row: FileRow) => {
+    reply
+      .header('content-type', row.mime_type)
+      .header('content-length', String(row.size))
+      .header('cache-control', IMMUTABLE)
+      .header('x-content-type-options', 'nosniff')
+    if (!IMAGE_TYPES.has(row.mime_type)) {
+      // Anything but an image is a download, never a page of the shop's origin.
+      reply
+        .header('content-disposition', `attachment; filename="${row.id}.${row.extension}"`)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+    }
+    return reply.send(files.stream(row))
+  }
 
   const notFound = () => new HttpError(404, msg('fileNotFound'))
 
@@ -140,16 +266,16 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus 
     if (!m) throw notFound()
     const row = await load(m[1]!)
     if (row?.kind !== 'image' || row.extension !== m[3]) throw notFound()
-    if (width === undefined) return send(reply, row.mime_type, row.data)
+    if (width === undefined) return sendFile(reply, row)
     const key = `${m[1]}:${m[2]}:${width}`
     let bytes = cache.get(key)
     if (!bytes) {
-      bytes = await sharp(row.data, { animated: row.extension === 'gif' })
+      bytes = await sharp(await files.read(row), { animated: row.extension === 'gif' })
         .resize({ width, withoutEnlargement: true })
         .toBuffer()
       cache.set(key, bytes)
     }
-    return send(reply, row.mime_type, bytes)
+    return sendBytes(reply, row.mime_type, bytes)
   }
 
   app.get<{ Params: { file: string } }>('/image/:file', (req, reply) =>
@@ -171,20 +297,20 @@ export async function fileRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus 
     if (row?.kind !== 'upload' || row.public_hash !== hash) throw notFound()
     if (!preview) {
       if (row.extension !== m[3]) throw notFound()
-      return send(reply, row.mime_type, row.data)
+      return sendFile(reply, row)
     }
     if (m[3] !== 'jpg' || !IMAGE_TYPES.has(row.mime_type)) throw notFound()
     const key = `preview:${m[1]}`
     let bytes = cache.get(key)
     if (!bytes) {
-      bytes = await sharp(row.data)
+      bytes = await sharp(await files.read(row))
         .resize({ width: 640, withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .jpeg()
         .toBuffer()
       cache.set(key, bytes)
     }
-    return send(reply, 'image/jpeg', bytes)
+    return sendBytes(reply, 'image/jpeg', bytes)
   }
 
   app.get<{ Params: { hash: string; file: string } }>('/upload/:hash/:file', (req, reply) =>

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { type Database, type Message, msg } from '@shop/kit'
+import { type Database, type Db, type Message, msg } from '@shop/kit'
 import { sql, type Transaction } from 'kysely'
 import type { Principal } from '../auth/guard.ts'
-import { ROLE_ADMIN } from '../auth/guard.ts'
+import { hasRole, ROLE_ADMIN, ROLE_EMPLOYEE } from '../auth/guard.ts'
+import { deleteFileRow, uploadsOfBranches } from '../files/upload-uses.ts'
 import { hashPassword } from '../auth/passwords.ts'
 
 export type Access = 'public' | 'staff' | 'admin'
@@ -57,6 +58,11 @@ export type ResourceDef = {
   onDelete?: (trx: Transaction<Database>, id: string) => Promise<void>
   /** A reason to refuse deleting (still referred to), or undefined. */
   refuseDelete?: (trx: Transaction<Database>, id: string) => Promise<Message | undefined>
+  /**
+   * Of these rows, the ones the caller may read, when that is not all the access allows (an
+   * employee sees only their branches' uploads). Others answer 404 and are left out of lists.
+   */
+  visible?: (db: Db, principal: Principal | null, ids: string[]) => Promise<Set<string>>
 }
 
 export async function setPassword(
@@ -76,7 +82,22 @@ export async function setPassword(
 }
 
 async function deleteFile(trx: Transaction<Database>, id: string): Promise<void> {
-  await trx.deleteFrom('files').where('id', '=', id).execute()
+  // The row and its chunks; bytes on disk go after the commit (ResourceRouteDeps.afterDelete).
+  await deleteFileRow(trx, id)
+}
+
+/**
+ * An employee sees the uploads that orders of their branches use (a customer's photo for a
+ * cake of another branch is none of theirs); admins see every upload.
+ */
+async function uploadsVisible(db: Db, principal: Principal | null, ids: string[]): Promise<Set<string>> {
+  if (isAdmin(principal)) return new Set(ids)
+  if (!principal || !hasRole(principal.user, ROLE_EMPLOYEE)) return new Set()
+  return uploadsOfBranches(
+    db,
+    ids,
+    principal.user.branches.map((b) => b.id),
+  )
 }
 
 export const newApiKey = () => randomBytes(18).toString('base64url')
@@ -219,7 +240,14 @@ export const RESOURCES: ResourceDef[] = [
     references: (d) => refTo('branch', 'branch', d.branch),
   },
   { type: 'image', path: 'images', read: 'public', create: false, onDelete: deleteFile },
-  { type: 'upload', path: 'uploads', read: 'staff', create: false, onDelete: deleteFile },
+  {
+    type: 'upload',
+    path: 'uploads',
+    read: 'staff',
+    create: false,
+    onDelete: deleteFile,
+    visible: uploadsVisible,
+  },
   { type: 'image-template', path: 'image-templates', read: 'staff' },
   { type: 'scene', path: 'scenes', read: 'public' },
   { type: 'font', path: 'fonts', read: 'public' },

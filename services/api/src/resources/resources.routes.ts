@@ -53,6 +53,8 @@ export type ResourceRouteDeps = {
   bus: Bus
   /** The write schemas by resource type. */
   schemas: (type: string) => ResourceSchemas
+  /** Work after a delete's commit (a file's bytes on disk, which no transaction can undo). */
+  afterDelete?: (type: string, id: string) => Promise<void>
 }
 
 export const CONFIG_ID = 'config'
@@ -100,7 +102,15 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
 
     app.get(base, async (req) => {
       checkRead(req, def.read)
-      const rows = await listResources(deps.db, def.type)
+      let rows = await listResources(deps.db, def.type)
+      if (def.visible) {
+        const visible = await def.visible(
+          deps.db,
+          req.principal,
+          rows.map((r) => r.id),
+        )
+        rows = rows.filter((r) => visible.has(r.id))
+      }
       return { data: rows.map((r) => present(def, r, req.principal)) }
     })
 
@@ -108,6 +118,9 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
       checkRead(req, def.read)
       const row = await getResource(deps.db, def.type, req.params.id)
       if (!row) throw new HttpError(404, RESOURCE_NOT_FOUND)
+      if (def.visible && !(await def.visible(deps.db, req.principal, [row.id])).has(row.id)) {
+        throw new HttpError(404, RESOURCE_NOT_FOUND)
+      }
       return { data: present(def, row, req.principal) }
     })
 
@@ -179,6 +192,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
           ...(def.onDelete ? { alongside: def.onDelete } : {}),
           command: commandOf(slot, () => null),
         })
+        await deps.afterDelete?.(def.type, req.params.id)
         return null
       })
     })

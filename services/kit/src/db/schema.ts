@@ -129,8 +129,25 @@ export interface FilesTable {
   size: number
   width: number | null
   height: number | null
-  data: Buffer
+  /** 'db': the bytes are in file_chunks; 'disk': in the embedded shop's DATA_DIR/files. */
+  storage: ColumnType<string, string | undefined, string>
+  /** Uploaded without a staff session: removed when no order uses it (docs/security.md). */
+  by_customer: ColumnType<boolean, boolean | undefined, boolean>
   created_at: Timestamp
+}
+
+/** A file's bytes in 256 KB pieces (no single huge bytea to encode or parse). */
+export interface FileChunksTable {
+  file_id: string
+  seq: number
+  data: Buffer
+}
+
+/** Bytes uploaded per client address and UTC day (limits.uploads.bytesPerAddressPerDay). */
+export interface UploadBudgetsTable {
+  address: string
+  day: ColumnType<string, string, string>
+  bytes: Int8
 }
 
 export interface Database {
@@ -148,4 +165,6 @@ export interface Database {
   auth_login_known: AuthLoginKnownTable
   rate_limit_counters: RateLimitCountersTable
   files: FilesTable
+  file_chunks: FileChunksTable
+  upload_budgets: UploadBudgetsTable
 }

@@ -1,0 +1,70 @@
+import { Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { decodeBody } from './upload-decode.worker.ts'
+import { BodyTooLargeError, readBody } from './upload-decoder.ts'
+
+// What the decode worker does with an upload's raw body (it runs the same function in its
+// thread), and the raw body reader's cap.
+
+const req = (body: unknown, maxBytes = 1000) => {
+  const bytes = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body))
+  const copy = new Uint8Array(bytes).buffer
+  return { id: 7, body: copy, length: bytes.length, maxBytes }
+}
+const pdf = Buffer.from('%PDF-1.4 eine Karte')
+const url = (b: Buffer) => `data:application/octet-stream;base64,${b.toString('base64')}`
+
+describe('decodeBody (upload-decode.worker.ts)', () => {
+  it('decodes the data URL, sniffs the type from the bytes and hands over a buffer of its own', () => {
+    const { result, transfer } = decodeBody(req({ data: url(pdf), name: 'karte.png' }))
+    expect(result).toMatchObject({ id: 7, outcome: 'file', fields: { name: 'karte.png' } })
+    if (result.outcome !== 'file') throw new Error('no file')
+    expect(result).toMatchObject({ mimeType: 'application/pdf', extension: 'pdf', isImage: false })
+    expect(Buffer.from(result.bytes).equals(pdf)).toBe(true)
+    expect(transfer).toEqual([result.bytes])
+    expect(result.sha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('refuses what is not JSON, not a data URL, of no known type, or above the cap', () => {
+    expect(decodeBody(req('{"data": ')).result.outcome).toBe('json')
+    expect(decodeBody(req({ data: 'kein data URL' })).result.outcome).toBe('refused')
+    expect(decodeBody(req({ data: url(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0])) })).result.outcome).toBe(
+      'refused',
+    )
+    expect(decodeBody(req({ data: url(pdf) }, pdf.length - 1)).result.outcome).toBe('tooLarge')
+    expect(decodeBody(req({ data: url(pdf) }, pdf.length)).result.outcome).toBe('file')
+    // Prototype poisoning is refused as Fastify's JSON parser refuses it.
+    expect(decodeBody(req(`{"__proto__": {"x": 1}, "data": "${url(pdf)}"}`)).result.outcome).toBe('json')
+    expect(decodeBody(req({ data: url(pdf), alt: { constructor: { prototype: {} } } })).result.outcome).toBe(
+      'json',
+    )
+  })
+
+  it('passes the other fields on small, and a missing or mistyped data URL for zod to name', () => {
+    const long = 'x'.repeat(100_000)
+    const { result } = decodeBody(req({ data: url(pdf), name: long, extra: { deep: long } }))
+    expect(result.outcome).toBe('file')
+    if (result.outcome === 'json') throw new Error('json')
+    expect((result.fields.name as string).length).toBe(1024)
+    expect(result.fields.extra).toBeNull()
+    expect(decodeBody(req({ name: 'a' })).result).toEqual({ id: 7, outcome: 'fields', fields: { name: 'a' } })
+    expect(decodeBody(req({ data: 5 })).result).toEqual({ id: 7, outcome: 'fields', fields: { data: 5 } })
+    expect(decodeBody(req([1, 2])).result).toEqual({ id: 7, outcome: 'fields', fields: { data: null } })
+  })
+})
+
+describe('readBody', () => {
+  const chunks = (n: number, size: number) =>
+    Readable.from(Array.from({ length: n }, () => Buffer.alloc(size, 65)))
+
+  it('reads the chunks into one buffer, growing it when no length was declared', async () => {
+    const body = await readBody(chunks(10, 50_000), undefined, 1_000_000)
+    expect(body.length).toBe(500_000)
+    expect(Buffer.from(body.buffer, 0, body.length).every((b) => b === 65)).toBe(true)
+  })
+
+  it('refuses a declared length above the cap without reading, and a body that outgrows it', async () => {
+    await expect(readBody(chunks(1, 10), 2000, 1000)).rejects.toBeInstanceOf(BodyTooLargeError)
+    await expect(readBody(chunks(10, 300), undefined, 1000)).rejects.toBeInstanceOf(BodyTooLargeError)
+  })
+})
