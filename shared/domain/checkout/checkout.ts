@@ -36,6 +36,7 @@ import {
   isOpenForOrderingAt,
   type LeadTime,
   SLOT_HORIZON_DAYS,
+  slotMessageKey,
   wallClockOf,
 } from '../scheduling/index.ts'
 
@@ -337,8 +338,7 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
   if (!slot.isAvailable && nearDays < SLOT_HORIZON_DAYS) slot = check(SLOT_HORIZON_DAYS)
   let dueAt: number | null = null
   if (slot.isAvailable) dueAt = slot.slot
-  else
-    fail('appointmentDate', `scheduling:${SLOT_KEYS[slot.reason] ?? 'unavailable.outsideHours'}`, slot.params)
+  else fail('appointmentDate', slotMessageKey(slot.reason), slot.params)
 
   // Products are checked at the time they are served: a lunch dish for 12:00 ordered at 9:00.
   const at = wallClockOf(dueAt ?? now.getTime(), branch.timeZone)
@@ -434,20 +434,10 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
  */
 const QUICK_HORIZON_DAYS = 2
 
-const SLOT_KEYS: Partial<Record<string, string>> = {
-  'in-past': 'unavailable.inPast',
-  'beyond-horizon': 'unavailable.beyondHorizon',
-  'closed-day': 'unavailable.closedDay',
-  'before-lead-time': 'unavailable.beforeLeadTime',
-  'no-slots-day': 'unavailable.noSlotsDay',
-  'outside-hours': 'unavailable.outsideHours',
-  'off-step': 'unavailable.offStep',
-  'appointment-required': 'unavailable.appointmentRequired',
-  'no-slots': 'unavailable.noSlots',
-}
-
 export type ItemShape = { amount: number; unit?: string | undefined; parts: readonly CreateOrderItemPart[] }
 export type ItemProblem = { field: string; key: string; params?: Record<string, string | number> }
+/** The problems of an item, and its amount as the order keeps it (snapped off binary noise). */
+export type ItemCheck = { problems: ItemProblem[]; amount: number }
 
 const UPLOAD_PARTS = new Set(['file', 'files', 'image', 'images'])
 const TEXT_PARTS = new Set(['text', 'textarea'])

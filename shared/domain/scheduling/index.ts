@@ -58,6 +58,7 @@ export type {
   UnavailableReason,
 } from './time-slots.ts'
 export {
+  availabilityDays,
   checkAppointment,
   checkDay,
   checkSlot,
@@ -66,6 +67,7 @@ export {
   firstAvailableSlot,
   firstSlotAtOrAfter,
   isSlotAvailable,
+  slotMessageKey,
   slotsOfWindow,
   slotsOn,
   UNAVAILABLE_REASONS,

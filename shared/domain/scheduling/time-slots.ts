@@ -68,6 +68,21 @@ const REASON_KEYS: Readonly<Record<UnavailableReason, string>> = {
   'no-slots': 'scheduling:unavailable.noSlots',
 }
 
+/**
+ * The message of a reason when a chosen instant (an appointment) is refused. Spec §5 has one
+ * text for a time outside the opening hours, and a time on a closed day is such a time: it
+ * answers the spec's text, while the day itself (date picker, availability) keeps its own.
+ */
+const SLOT_REASON_KEYS: Readonly<Record<UnavailableReason, string>> = {
+  ...REASON_KEYS,
+  'closed-day': REASON_KEYS['outside-hours'],
+}
+
+/** The catalogue key (namespace:key) of a refused appointment's reason. */
+export function slotMessageKey(reason: UnavailableReason): string {
+  return SLOT_REASON_KEYS[reason]
+}
+
 export interface SlotWindow {
   date: LocalDate
   /** First slot (epoch ms). */
@@ -299,6 +314,36 @@ export function dayOf(availability: Availability, date: LocalDate): Availability
   return availability.days[index] ?? null
 }
 
+/**
+ * `count` local dates from `from`, each answered: a day of the horizon as computed, a day
+ * before today as 'in-past' and a day past the horizon as 'beyond-horizon' (never left out,
+ * so a client asking for a range gets every date of it).
+ */
+export function availabilityDays(
+  availability: Availability,
+  from: LocalDate,
+  count: number,
+): AvailabilityDay[] {
+  const days: AvailabilityDay[] = []
+  for (let index = 0; index < count; index++) {
+    const date = addDays(from, index)
+    const day = date < availability.today ? null : dayOf(availability, date)
+    if (day !== null) {
+      days.push(day)
+      continue
+    }
+    days.push({
+      date,
+      isoWeekday: isoWeekdayOf(date),
+      isoWeek: isoWeekOf(date).week,
+      isAvailable: false,
+      reason: date < availability.today ? 'in-past' : 'beyond-horizon',
+      windows: [],
+    })
+  }
+  return days
+}
+
 /** Index of the last window whose first slot is at or before `instant`, or -1. */
 function windowIndexAtOrBefore(windows: readonly SlotWindow[], instant: number): number {
   let low = 0
@@ -383,7 +428,8 @@ function reasonParams(reason: UnavailableReason, availability: Availability): Re
 }
 
 function unavailable(reason: UnavailableReason, availability: Availability, locale?: string): SlotCheck {
-  return { isAvailable: false, reason, ...unavailableMessage(reason, availability, locale) }
+  const params = reasonParams(reason, availability)
+  return { isAvailable: false, reason, message: t(SLOT_REASON_KEYS[reason], params, locale), params }
 }
 
 /**

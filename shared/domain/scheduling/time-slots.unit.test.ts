@@ -18,6 +18,7 @@ import {
 } from './scheduling.test-support.ts'
 import type { Availability } from './time-slots.ts'
 import {
+  availabilityDays,
   checkAppointment,
   checkDay,
   checkSlot,
@@ -26,6 +27,7 @@ import {
   firstAvailableSlot,
   firstSlotAtOrAfter,
   isSlotAvailable,
+  slotMessageKey,
   slotsOn,
 } from './time-slots.ts'
 import { addDays, localDateOf, localMsOf, wallClockOf } from './zoned-time.ts'
@@ -346,12 +348,24 @@ describe('why a day or a time is not available', () => {
     })
   })
 
-  it('closed that day', () => {
+  it('a time on a closed day: the spec’s message for a time outside the opening hours (§5)', () => {
     expect(checkSlot(result, zurich('2026-03-29 12:00'))).toMatchObject({
+      reason: 'closed-day',
+      message:
+        'Zum ausgewählten Zeitpunkt haben wir leider geschlossen. Bitte wählen Sie einen Termin während unserer Öffnungszeiten.',
+    })
+    expect(checkAppointment(result, zurich('2026-03-29 12:00'))).toMatchObject({
+      reason: 'closed-day',
+      message:
+        'Zum ausgewählten Zeitpunkt haben wir leider geschlossen. Bitte wählen Sie einen Termin während unserer Öffnungszeiten.',
+    })
+    expect(slotMessageKey('closed-day')).toBe('scheduling:unavailable.outsideHours')
+    // The day itself (date picker, availability) keeps its own text.
+    expect(checkDay(result, '2026-03-29')).toMatchObject({
+      isAvailable: false,
       reason: 'closed-day',
       message: 'An diesem Tag haben wir leider geschlossen.',
     })
-    expect(checkDay(result, '2026-03-29')).toMatchObject({ isAvailable: false, reason: 'closed-day' })
   })
 
   it('outside the opening hours, with the spec’s message', () => {
@@ -385,6 +399,23 @@ describe('why a day or a time is not available', () => {
     expect(checkDay(result, '2026-09-23')).toMatchObject({ reason: 'beyond-horizon' })
   })
 
+  it('a range of dates is answered in full: past days, the horizon, and days past it', () => {
+    // Today is 27 March; the 180 days end with 22 September.
+    const days = availabilityDays(result, '2026-09-21', 4)
+    expect(days.map((d) => [d.date, d.isAvailable, d.reason])).toEqual([
+      ['2026-09-21', true, null],
+      ['2026-09-22', true, null],
+      ['2026-09-23', false, 'beyond-horizon'],
+      ['2026-09-24', false, 'beyond-horizon'],
+    ])
+    expect(days[2]).toMatchObject({ windows: [], isoWeek: 39, isoWeekday: 3 })
+    expect(availabilityDays(result, '2026-03-26', 2).map((d) => [d.date, d.reason])).toEqual([
+      ['2026-03-26', 'in-past'],
+      ['2026-03-27', null],
+    ])
+    expect(availabilityDays(result, '2027-01-01', 180).every((d) => d.reason === 'beyond-horizon')).toBe(true)
+  })
+
   it('available', () => {
     expect(checkSlot(result, zurich('2026-03-27 12:05'))).toEqual({
       isAvailable: true,
@@ -395,9 +426,17 @@ describe('why a day or a time is not available', () => {
 
   it('in other locales', () => {
     expect(checkSlot(result, zurich('2026-03-29 12:00'), 'fr-FR')).toMatchObject({
-      message: 'Nous sommes malheureusement fermés ce jour-là.',
+      message:
+        'Nous sommes malheureusement fermés à l’heure choisie. Veuillez choisir un créneau pendant nos heures d’ouverture.',
     })
     expect(checkSlot(result, zurich('2026-03-29 12:00'), 'en-GB')).toMatchObject({
+      message:
+        'Unfortunately we are closed at the selected time. Please choose a time during our opening hours.',
+    })
+    expect(checkDay(result, '2026-03-29', 'fr-FR')).toMatchObject({
+      message: 'Nous sommes malheureusement fermés ce jour-là.',
+    })
+    expect(checkDay(result, '2026-03-29', 'en-GB')).toMatchObject({
       message: 'Unfortunately we are closed on that day.',
     })
   })

@@ -1,7 +1,7 @@
 import { type Db, HttpError, msg } from '@shop/kit'
 import { availabilityQuerySchema } from '@shop/shared/contracts'
 import {
-  addDays,
+  availabilityDays,
   branchAvailability,
   type LeadTime,
   type OrderType,
@@ -52,7 +52,6 @@ export async function availabilityRoutes(
       leadTimes,
     })
     const from = query.from ?? availability.today
-    const until = addDays(from, query.days)
     const iso = (ms: number) => new Date(ms).toISOString()
     // Every branch's answer changes with the clock: a short shared cache at most.
     reply.header('cache-control', 'public, max-age=30')
@@ -64,21 +63,20 @@ export async function availabilityRoutes(
         stepMinutes: availability.stepMinutes,
         earliest: iso(availability.earliest),
         firstSlot: availability.firstSlot === null ? null : iso(availability.firstSlot),
-        days: availability.days
-          .filter((d) => d.date >= from && d.date < until)
-          .map((d) => ({
-            date: d.date,
-            isoWeek: d.isoWeek,
-            isAvailable: d.isAvailable,
-            reason: d.reason,
-            message: d.reason ? unavailableMessage(d.reason, availability, req.locale).message : null,
-            windows: d.windows.map((w) => ({
-              from: w.from,
-              to: w.to,
-              first: iso(w.first),
-              last: iso(w.last),
-            })),
+        // Every asked date is answered: past the 180-day horizon as 'beyond-horizon'.
+        days: availabilityDays(availability, from, query.days).map((d) => ({
+          date: d.date,
+          isoWeek: d.isoWeek,
+          isAvailable: d.isAvailable,
+          reason: d.reason,
+          message: d.reason ? unavailableMessage(d.reason, availability, req.locale).message : null,
+          windows: d.windows.map((w) => ({
+            from: w.from,
+            to: w.to,
+            first: iso(w.first),
+            last: iso(w.last),
           })),
+        })),
       },
     }
   })

@@ -296,9 +296,14 @@ describe('checkout on the spring DST weekend: the availability answer and the ch
     }
     // The same Monday 07:00 written with the winter offset is the same instant: accepted.
     expect((await at('2026-03-30T06:00:00+01:00')).status).toBe(201)
+    // A time on the closed Sunday: spec §5's text for a time outside the opening hours.
     const midnight = await at('2026-03-29T00:00:00+01:00')
     expect(midnight.body.errors).toEqual([
-      { field: 'appointmentDate', message: 'An diesem Tag haben wir leider geschlossen.' },
+      {
+        field: 'appointmentDate',
+        message:
+          'Zum ausgewählten Zeitpunkt haben wir leider geschlossen. Bitte wählen Sie einen Termin während unserer Öffnungszeiten.',
+      },
     ])
     // 02:30 does not exist on Sunday in Zürich; whatever offset, Sunday stays closed.
     expect((await at('2026-03-29T02:30:00+01:00')).status).toBe(400)
