@@ -25,13 +25,23 @@ export const createOrderItemPartSchema = z.strictObject({
 export type CreateOrderItemPart = z.output<typeof createOrderItemPartSchema>
 
 /**
+ * The product of a cart item: its uid, or spec §3's cart item shape `{ uid, isPriceHidden }`.
+ * Either becomes the uid; `isPriceHidden` is the client's copy and never used (the catalogue
+ * says whether a price is hidden).
+ */
+export const cartItemProductSchema = z.union([
+  text(64),
+  z.strictObject({ uid: text(64), isPriceHidden: z.boolean().nullish() }).transform((product) => product.uid),
+])
+
+/**
  * A cart item: the product by uid, the amount in `unit` (default the product's unit) and the
  * configured parts. `price` is the unit price (cents) the customer was shown: optional, and
  * when present it must match the server's price, so a changed or manipulated price is never
  * ordered silently. `name` is informational only.
  */
 export const createOrderItemBodySchema = z.strictObject({
-  product: text(64),
+  product: cartItemProductSchema,
   name: text(255).optional(),
   amount: z.number().gt(0).max(1_000_000_000),
   unit: text(32).optional(),

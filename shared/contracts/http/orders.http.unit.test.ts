@@ -41,6 +41,28 @@ describe('create order body', () => {
     expect(createOrderBodySchema.parse(body)).toMatchObject({ ...body, table: '4', comment: 'ohne Zwiebeln' })
   })
 
+  it('takes a cart item’s product as spec §3 shapes it ({ uid, isPriceHidden }) or as a bare uid', () => {
+    const shaped = createOrderBodySchema.parse({
+      ...goodOrder,
+      items: [
+        { product: { uid: 'prod-pizza', isPriceHidden: true }, amount: 1 },
+        { product: { uid: 'prod-salad' }, amount: 1 },
+        { product: 'prod-cola', amount: 1 },
+      ],
+    })
+    // The client's isPriceHidden is dropped: the catalogue decides.
+    expect(shaped.items.map((item) => item.product)).toEqual(['prod-pizza', 'prod-salad', 'prod-cola'])
+    for (const product of [{ uid: '' }, { uid: 'x', price: 1 }, { id: 'x' }, 7, null]) {
+      const result = parseWithErrors(createOrderBodySchema, { ...goodOrder, items: [{ product, amount: 1 }] })
+      expect(result.success, JSON.stringify(product)).toBe(false)
+      if (!result.success)
+        expect(
+          result.errors.every((e) => e.field.startsWith('items.0.product')),
+          JSON.stringify(result.errors),
+        ).toBe(true)
+    }
+  })
+
   it('accepts null for optional fields', () => {
     const body = { ...goodOrder, table: null, email: null, phone: null, appointmentDate: null, comment: null }
     expect(createOrderBodySchema.safeParse(body).success).toBe(true)
