@@ -96,6 +96,22 @@ export const orderPricingSchema = z.object({
 })
 export type OrderPricing = z.infer<typeof orderPricingSchema>
 
+/**
+ * The delivery area an order agreed to: its id (null for an area from before areas had ids),
+ * its name and its fee terms at order time. Repricing the order uses these, never the area's
+ * current terms, so a renamed or repriced area changes no placed order.
+ */
+export const orderDeliveryTermsSchema = z.object({
+  id: z.string().min(1).nullable(),
+  area: z.string(),
+  price: cents,
+  tax: z.number().min(0),
+  free: z.boolean(),
+  freeFromOrderValue: cents.nullable(),
+  minimumOrderValue: cents.nullable(),
+})
+export type OrderDeliveryTerms = z.infer<typeof orderDeliveryTermsSchema>
+
 export const paymentSessionSchema = z.object({
   provider: z.string().min(1),
   sessionId: z.string().min(1),
@@ -126,6 +142,8 @@ export const orderCreatedSchema = z.object({
   /** A different delivery address (isDeliveryAddressDifferent). */
   deliveryAddress: orderAddressSchema.nullable().optional(),
   deliveryArea: z.string().nullable().optional(),
+  /** The area's id and fee terms at order time (orders from before lack them). */
+  deliveryTerms: orderDeliveryTermsSchema.nullable().optional(),
   donateeId: z.string().nullable().optional(),
   /** Placed while the branch was closed; handled after reopening. */
   isPreorder: z.boolean().optional(),

@@ -47,7 +47,9 @@ function messageFor(issue: Issue, options: ZodIssuesToErrorsOptions, locale: str
   const msg = (key: string, params?: Record<string, string | number>) =>
     t(`validation.${key}`, params, locale)
   if (CATALOGUE_KEY.test(issue.message) && hasTranslation(issue.message, locale)) {
-    return t(issue.message, undefined, locale)
+    // A refinement may name the values its message needs (`params` of a custom issue).
+    const params = issue.code === 'custom' ? (issue.params as Record<string, string | number>) : undefined
+    return t(issue.message, params, locale)
   }
   switch (issue.code) {
     case 'invalid_type': {

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { PART_TYPES, PRICE_MODIFIERS, PRICING_MODELS } from '../../domain/catalogue/catalogue.types.ts'
+import { DEFAULT_MAXIMUM_ORDER_VALUE } from '../../domain/catalogue/pricing.ts'
+import { fixedUnitRatio, isUnitRatioConsistent } from '../../domain/catalogue/units.ts'
+import { decimalOf, decimalToString } from '../../domain/common/decimal.ts'
 import {
   LEAD_TIME_TYPES,
   LOCALES,
@@ -304,6 +307,11 @@ const configFields = {
   enableMollie: z.boolean().default(false),
   isContactEmailRequired: z.boolean().default(false),
   isContactPhoneRequired: z.boolean().default(false),
+  /**
+   * The largest order total (gross, cents) taken without a quotation: beyond it a branch that
+   * requires quotations takes a quotation request, any other refuses with where to ask for one.
+   */
+  maximumOrderValue: moneySchema.min(1).default(DEFAULT_MAXIMUM_ORDER_VALUE),
 }
 /** POST /api/config: the first save carries no version, every later one the version read. */
 export const createConfigBodySchema = z.strictObject(configFields)
@@ -375,13 +383,36 @@ export const openingHoursRuleSchema = z
   })
 export type OpeningHoursRule = z.output<typeof openingHoursRuleSchema>
 
+/** A postcode an area serves ('8001'), or a prefix for every postcode starting so ('80*'). */
+export const zipCodePatternSchema = z
+  .string()
+  .trim()
+  .min(1, { abort: true })
+  .max(16)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*\*?$/, 'validation.zipCode')
+
 export const deliveryAreaSchema = z.strictObject({
+  /**
+   * The area's stable identity (a rename keeps it; orders refer to it). Null on create: the
+   * server makes one; send back what GET answered to keep it.
+   */
+  id: nullable(
+    z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid'),
+  ),
   area: text(255),
   price: moneySchema,
   tax: taxRateSchema,
   free: z.boolean().default(false),
   freeFromOrderValue: nullable(moneySchema),
   minimumOrderValue: nullable(moneySchema),
+  /** The postcodes the area serves; empty: any postcode (the checkout checks the address). */
+  zipCodes: uniqueList(zipCodePatternSchema, 2000, (zip) => zip.replace(/\s+/g, '').toUpperCase()).default(
+    [],
+  ),
 })
 export type DeliveryArea = z.output<typeof deliveryAreaSchema>
 
@@ -440,6 +471,12 @@ export const createBranchBodySchema = z
       addIssue(ctx, ['latitude'], 'validation.notBlank')
     if (branch.longitude === null && branch.latitude !== null)
       addIssue(ctx, ['longitude'], 'validation.notBlank')
+    checkUnique(
+      ctx,
+      branch.deliveryAreas,
+      (area) => area.id ?? Symbol('no id'),
+      (index) => ['deliveryAreas', index, 'id'],
+    )
     // The checkout needs an area to choose from (spec §4: the first one is preselected).
     if (branch.isDeliveryEnabled && branch.deliveryAreas.length === 0) {
       ctx.addIssue({
@@ -584,6 +621,18 @@ export const createProductBodySchema = z
     product.alternativeUnits.forEach((alternative, index) => {
       if (alternative.unit === product.unit) {
         addIssue(ctx, ['alternativeUnits', index, 'unit'], 'validation.duplicate')
+        return
+      }
+      // Within one family (gram of a kilogram product) spec §3's factors fix the ratio.
+      if (!isUnitRatioConsistent(product.unit, alternative.unit, alternative.ratio)) {
+        const fixed = fixedUnitRatio(product.unit, alternative.unit)!
+        ctx.addIssue({
+          code: 'custom',
+          path: ['alternativeUnits', index, 'ratio'],
+          message: 'validation.unitRatio',
+          params: { ratio: decimalToString(decimalOf(fixed)) },
+          input: alternative.ratio,
+        })
       }
     })
     const units = [product.unit, ...product.alternativeUnits.map((alternative) => alternative.unit)]

@@ -123,6 +123,7 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     enableMollie: true,
     isContactEmailRequired: true,
     isContactPhoneRequired: true,
+    maximumOrderValue: 2_500_000,
   },
   users: {
     username: 'erika.muster@example.org',
@@ -179,8 +180,26 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     isTakeawayPhoneRequired: true,
     isTakeawayAddressRequired: true,
     deliveryAreas: [
-      { area: '8001', price: 500, tax: 8.1, free: false, freeFromOrderValue: 5000, minimumOrderValue: 2000 },
-      { area: '8002', price: 0, tax: 8.1, free: true, freeFromOrderValue: null, minimumOrderValue: null },
+      {
+        id: 'area-8001',
+        area: '8001',
+        price: 500,
+        tax: 8.1,
+        free: false,
+        freeFromOrderValue: 5000,
+        minimumOrderValue: 2000,
+        zipCodes: ['8001', '8002'],
+      },
+      {
+        id: 'area-8002',
+        area: '8002',
+        price: 0,
+        tax: 8.1,
+        free: true,
+        freeFromOrderValue: null,
+        minimumOrderValue: null,
+        zipCodes: ['80*'],
+      },
     ],
     timeZone: 'Europe/Vienna',
     missedOrderMinutes: 10,
@@ -349,6 +368,8 @@ describe('defaults', () => {
       mapBearing: -85,
       enableCash: true,
       enableStripe: false,
+      // 10,000.00: beyond it a quotation (spec §5 style message otherwise).
+      maximumOrderValue: 1_000_000,
     })
   })
 
@@ -433,6 +454,12 @@ const bad: BadCase[] = [
       { field: 'shopName', message: NOT_BLANK },
       { field: 'defaultDeliveryMethod', message: CHOICE },
     ],
+  ],
+  [
+    'an order-total cap of zero',
+    'config',
+    { ...full.config, maximumOrderValue: 0 },
+    [{ field: 'maximumOrderValue', message: min(1) }],
   ],
   [
     'a flag given as string',
@@ -567,6 +594,25 @@ const bad: BadCase[] = [
     [{ field: 'deliveryAreas.1.area', message: msg('validation.duplicate') }],
   ],
   [
+    'delivery areas with a repeated id and postcodes that are none',
+    'branches',
+    {
+      ...full.branches,
+      deliveryAreas: [
+        { id: 'a1', area: 'Zentrum', price: 0, tax: 0, zipCodes: ['8001', '*', '80 01'] },
+        { id: 'a1', area: 'Land', price: 0, tax: 0, zipCodes: ['84*0'] },
+        { id: 'x y', area: 'See', price: 0, tax: 0 },
+      ],
+    },
+    [
+      { field: 'deliveryAreas.0.zipCodes.1', message: msg('validation.zipCode') },
+      { field: 'deliveryAreas.0.zipCodes.2', message: msg('validation.duplicate') },
+      { field: 'deliveryAreas.1.zipCodes.0', message: msg('validation.zipCode') },
+      { field: 'deliveryAreas.2.id', message: t('validation.invalid') },
+      { field: 'deliveryAreas.1.id', message: msg('validation.duplicate') },
+    ],
+  ],
+  [
     'delivery without areas and a latitude without longitude',
     'branches',
     { ...minimal.branches, isDeliveryEnabled: true, latitude: 47 },
@@ -636,6 +682,25 @@ const bad: BadCase[] = [
     'products',
     { ...full.products, alternativeUnits: [{ unit: 'piece', ratio: 0 }] },
     [{ field: 'alternativeUnits.0.ratio', message: greaterThan(0) }],
+  ],
+  [
+    'a gram ratio of 1000 on a kilogram product (spec §3 factors say 0.001); a right decagram ratio and a piece are fine',
+    'products',
+    {
+      ...full.products,
+      alternativeUnits: [
+        { unit: 'gram', ratio: 1000 },
+        { unit: 'piece', ratio: 1000 },
+        { unit: 'decagram', ratio: 0.01 },
+      ],
+    },
+    [
+      {
+        field: 'alternativeUnits.0.ratio',
+        message:
+          'Dieses Verhältnis widerspricht den festen Umrechnungsfaktoren der Einheiten; es muss 0.001 betragen.',
+      },
+    ],
   ],
   [
     'an alternative unit equal to the unit, one repeated, one with min above max, and a foreign default unit',

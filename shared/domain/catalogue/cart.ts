@@ -3,6 +3,7 @@
  * transitions (spec §4: migration after a data reload, clearing).
  */
 import type { DeliveryArea, OrderType, Product, Upload } from './catalogue.types.ts'
+import { findDeliveryArea } from './delivery-areas.ts'
 import type { Unit } from './units.ts'
 import { initialAmount } from './units.ts'
 
@@ -23,7 +24,7 @@ export type Cart = {
   items: readonly CartItem[]
   isDelivery: boolean
   isDineIn: boolean
-  /** The chosen delivery area's `area`. */
+  /** The chosen delivery area: its id (deliveryAreaKey), or its name for an area without one. */
   deliveryArea: string | null
   order: CartOrder
 }
@@ -50,14 +51,15 @@ export function withOrderType(cart: Cart, type: OrderType): Cart {
 }
 
 /**
- * The delivery area in effect: the stored one if the branch still has it, otherwise the
- * first area (spec §4: the first area is preselected when none is set).
+ * The delivery area in effect: the stored one if the branch still has it (by id, so a renamed
+ * area stays chosen; or by name), otherwise the first area (spec §4: the first area is
+ * preselected when none is set).
  */
 export function selectedDeliveryArea(
   areas: readonly DeliveryArea[],
   chosen: string | null,
 ): DeliveryArea | null {
-  return areas.find((area) => area.area === chosen) ?? areas[0] ?? null
+  return findDeliveryArea(areas, chosen) ?? areas[0] ?? null
 }
 
 /** A fresh item as the overlay opens it: initial amount and unit, every part empty. */

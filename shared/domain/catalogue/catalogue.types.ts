@@ -112,7 +112,16 @@ export type Category = {
 
 /** A branch's delivery area (spec §3); money in cents, `tax` in percent. */
 export type DeliveryArea = {
+  /**
+   * Its stable identity, made when the branch is written (a rename keeps it); absent on areas
+   * written before areas had one. Orders keep it with the area's terms (delivery-areas.ts).
+   */
+  id?: string | null
   area: string
+  /**
+   * The postcodes the area serves ('8001', or a prefix '80*'); absent or empty: any postcode.
+   */
+  zipCodes?: readonly string[] | null
   price: Cents
   tax: number
   free: boolean

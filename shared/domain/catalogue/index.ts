@@ -61,12 +61,23 @@ export {
   PRICE_MODIFIERS,
   PRICING_MODELS,
 } from './catalogue.types.ts'
+export type { DeliveryTerms } from './delivery-areas.ts'
+export {
+  deliveryAreaForZipCode,
+  deliveryAreaKey,
+  deliveryAreaServes,
+  deliveryTermsOf,
+  findDeliveryArea,
+  hasZipCodes,
+  normaliseZipCode,
+} from './delivery-areas.ts'
 export type { ItemProblem, ItemProblemReason, ValidatedItem } from './item-validity.ts'
 export { chosenOptions, isItemValid, itemProblems, toggleOption } from './item-validity.ts'
 export type { Menu, MenuCatalogEntry, MenuProductView, MenuSection, ProductOrderability } from './menu.ts'
 export { activeMenu, menuProducts, menuSections, productOrderability } from './menu.ts'
 export type {
   CartSummary,
+  MaximumOrderStatus,
   MinimumOrderStatus,
   MoneyDisplay,
   OrderBlockReason,
@@ -75,6 +86,7 @@ export type {
 } from './pricing.ts'
 export {
   cartSummary,
+  DEFAULT_MAXIMUM_ORDER_VALUE,
   deliveryFee,
   FREE_DELIVERY_TEXT,
   formatPrice,
@@ -88,6 +100,7 @@ export {
   itemPricingModel,
   MINIMUM_ORDER_REST_TEXT,
   MINIMUM_ORDER_VALUE_TEXT,
+  maximumOrderStatus,
   minimumOrderMessages,
   minimumOrderRestMessage,
   minimumOrderStatus,
@@ -113,6 +126,9 @@ export type {
   UnitProduct,
 } from './units.ts'
 export {
+  AMOUNT_CEILING,
+  AMOUNT_TOLERANCE,
+  acceptedAmount,
   amountFromInput,
   amountInProductUnit,
   COUNTABLE_UNITS,
@@ -121,11 +137,15 @@ export {
   cartItemCount,
   changeUnit,
   convertAmount,
+  DEFAULT_LINE_MAXIMUM,
+  defaultLineMaximum,
   dimensionOf,
+  fixedUnitRatio,
   initialAmount,
   isConvertible,
   isCountableUnit,
   isUnit,
+  isUnitRatioConsistent,
   MEASURED_UNITS,
   orderableUnits,
   parseAmountInput,
@@ -136,6 +156,7 @@ export {
   stepAmount,
   stepperState,
   UNIT_FACTORS,
+  UNIT_RATIO_TOLERANCE,
   UNIT_SYMBOLS,
   UNITS,
   unitRatio,

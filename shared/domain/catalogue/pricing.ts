@@ -297,6 +297,27 @@ export function freeDeliveryHint(
   return from === null ? null : freeDeliveryMessage(from, display)
 }
 
+// --- Order-total cap ------------------------------------------------------------------
+
+/**
+ * The largest order total (gross, cents) a shop takes without a quotation when its config sets
+ * no `maximumOrderValue`: 10,000.00 in the currency. Beyond it a branch that requires
+ * quotations takes the order as a quotation request; any other branch refuses it and points
+ * the customer to a quote (spec §5 style, checkout.maximumOrder).
+ */
+export const DEFAULT_MAXIMUM_ORDER_VALUE: Cents = 1_000_000
+
+export type MaximumOrderStatus = { exceeded: boolean; maximum: Cents; excess: Cents }
+
+/** Whether an order total goes beyond the shop's cap (exactly the cap is still fine). */
+export function maximumOrderStatus(totalGross: Cents, maximum: Cents | null | undefined): MaximumOrderStatus {
+  const cap =
+    typeof maximum === 'number' && Number.isFinite(maximum) && maximum > 0
+      ? maximum
+      : DEFAULT_MAXIMUM_ORDER_VALUE
+  return { exceeded: totalGross > cap, maximum: cap, excess: Math.max(0, totalGross - cap) }
+}
+
 // --- The whole cart -------------------------------------------------------------------
 
 /** Prices the items for an order type; the delivery fee and its tax come from the area. */

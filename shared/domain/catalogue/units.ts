@@ -174,16 +174,40 @@ function alternativeOf(product: Pick<Product, 'alternativeUnits'>, unit: Unit): 
 
 /**
  * How many of the product's unit one `unit` is, as an exact decimal. The product's own
- * unit is 1; an alternative uses its ratio; an alternative without a usable ratio (≤ 0)
- * but of the same dimension falls back to the unit factors (gram for a kilogram product
- * is 0.001). Null when the product cannot be ordered in that unit.
+ * unit is 1. An alternative of the same family (gram for a kilogram product) always uses the
+ * fixed factors of spec §3 (0.001), whatever ratio is stored: a stored ratio that contradicts
+ * them (1000) would price 125 g as 125 kg. Any other alternative (a piece of a kilogram
+ * bread) uses its ratio. Null when the product cannot be ordered in that unit.
  */
 function ratioDecimal(product: Pick<Product, 'unit' | 'alternativeUnits'>, unit: Unit): Decimal | null {
   if (unit === product.unit) return decimalOf(1)
   const alternative = alternativeOf(product, unit)
   if (alternative === undefined) return null
+  const fixed = convertDecimal(decimalOf(1), unit, product.unit)
+  if (fixed !== null) return fixed
   if (Number.isFinite(alternative.ratio) && alternative.ratio > 0) return decimalOf(alternative.ratio)
-  return convertDecimal(decimalOf(1), unit, product.unit)
+  return null
+}
+
+/**
+ * The ratio spec §3's factors fix for an alternative unit of the product's family (kilogram
+ * product, gram alternative: 0.001); null when the units are of different families (a piece
+ * of a kilogram bread), where the shop chooses the ratio.
+ */
+export function fixedUnitRatio(productUnit: Unit, unit: Unit): number | null {
+  if (productUnit === unit) return 1
+  const fixed = convertDecimal(decimalOf(1), unit, productUnit)
+  return fixed === null ? null : decimalToNumber(fixed)
+}
+
+/** How far a stored ratio may lie from the factors' ratio (relative): only binary noise. */
+export const UNIT_RATIO_TOLERANCE = 1e-9
+
+/** False when a same-family alternative's ratio contradicts the fixed factors (spec §3). */
+export function isUnitRatioConsistent(productUnit: Unit, unit: Unit, ratio: number): boolean {
+  const fixed = fixedUnitRatio(productUnit, unit)
+  if (fixed === null) return true
+  return Number.isFinite(ratio) && Math.abs(ratio - fixed) <= fixed * UNIT_RATIO_TOLERANCE
 }
 
 export function unitRatio(product: Pick<Product, 'unit' | 'alternativeUnits'>, unit: Unit): number | null {
@@ -216,10 +240,38 @@ export function pricingModelFor(
  */
 export type QuantityRules = { min: number | null; max: number | null; step: number | null }
 
+/**
+ * The most one order line may hold of a product (or alternative unit) that sets no
+ * `maximumQuantity`, per unit family: far above what a bakery, butcher or caterer sells in
+ * one line, far below the absurd (a billion pieces made a CHF 6.9 billion order). A product
+ * that needs more says so with its own maximum. docs/api.md lists them.
+ */
+export const DEFAULT_LINE_MAXIMUM: Readonly<Record<Dimension, { amount: number; unit: Unit }>> = {
+  count: { amount: 1000, unit: 'piece' },
+  weight: { amount: 1000, unit: 'kilogram' },
+  volume: { amount: 1000, unit: 'l' },
+  length: { amount: 1000, unit: 'm' },
+  area: { amount: 1000, unit: 'm2' },
+  cubic: { amount: 10, unit: 'm3' },
+}
+
+/** The default line maximum expressed in `unit` (1000 kg is 1,000,000 gram). */
+export function defaultLineMaximum(unit: Unit): number {
+  const limit = DEFAULT_LINE_MAXIMUM[dimensionOf(unit)]
+  if (isCountableUnit(unit)) return limit.amount
+  const converted = convertDecimal(decimalOf(limit.amount), limit.unit, unit)
+  return converted === null ? limit.amount : decimalToNumber(minDecimal(converted, decimalOf(AMOUNT_CEILING)))
+}
+
+/** The unit's limits; a missing maximum is the family's default line maximum. */
 export function quantityRulesFor(product: UnitProduct, unit: Unit): QuantityRules | null {
   const source = unit === product.unit ? product : alternativeOf(product, unit)
   if (source === undefined) return null
-  return { min: source.minimumQuantity, max: source.maximumQuantity, step: source.quantityStepSize }
+  const max =
+    source.maximumQuantity !== null && Number.isFinite(source.maximumQuantity)
+      ? source.maximumQuantity
+      : defaultLineMaximum(unit)
+  return { min: source.minimumQuantity, max, step: source.quantityStepSize }
 }
 
 /**
@@ -265,6 +317,30 @@ function snapDecimal(value: Decimal, grid: Grid): Decimal {
 export function snapAmount(amount: number, rules: QuantityRules): number {
   const value = Number.isFinite(amount) && amount > 0 ? decimalOf(amount) : DECIMAL_ZERO
   return decimalToNumber(snapDecimal(value, gridOf(rules)))
+}
+
+/**
+ * How far an amount may lie from its grid point and still count as that point: binary noise
+ * of a client's arithmetic (0.1 + 0.2 = 0.30000000000000004), relative to the amount, never
+ * a real quantity (a billionth of a gram on a kilogram).
+ */
+export const AMOUNT_TOLERANCE = 1e-12
+
+/**
+ * The amount as the order keeps it: snapped to the grid when it lies on it up to
+ * AMOUNT_TOLERANCE (0.30000000000000004 in steps of 0.1 is 0.3); null when it is off the
+ * grid or outside min/max (the client snaps, so that amount was not typed into our form).
+ */
+export function acceptedAmount(amount: number, rules: QuantityRules): number | null {
+  if (!Number.isFinite(amount) || amount <= 0) return null
+  const value = decimalOf(amount)
+  const snapped = snapDecimal(value, gridOf(rules))
+  const distance = subtractDecimal(value, snapped)
+  const magnitude = maxDecimal(decimalOf(1), snapped)
+  const tolerance = multiplyDecimal(magnitude, decimalOf(AMOUNT_TOLERANCE))
+  const absolute =
+    compareDecimal(distance, DECIMAL_ZERO) < 0 ? subtractDecimal(DECIMAL_ZERO, distance) : distance
+  return compareDecimal(absolute, tolerance) <= 0 ? decimalToNumber(snapped) : null
 }
 
 /** The +/- buttons move by the step; without a step they move by one whole unit. */

@@ -5,6 +5,7 @@ import { aHam, aProduct } from './catalogue.test-support.ts'
 import type { MeasuredUnit, QuantityRules, Unit } from './units.ts'
 import {
   AMOUNT_CEILING,
+  acceptedAmount,
   amountFromInput,
   amountInProductUnit,
   COUNTABLE_UNITS,
@@ -12,9 +13,13 @@ import {
   cartItemCount,
   changeUnit,
   convertAmount,
+  DEFAULT_LINE_MAXIMUM,
+  defaultLineMaximum,
   dimensionOf,
+  fixedUnitRatio,
   initialAmount,
   isConvertible,
+  isUnitRatioConsistent,
   MEASURED_UNITS,
   orderableUnits,
   parseAmountInput,
@@ -180,6 +185,90 @@ describe('product units', () => {
     expect(quantityRulesFor(ham, 'gram')).toEqual({ min: 100, max: 5000, step: 50 })
     expect(quantityRulesFor(ham, 'piece')).toBeNull()
   })
+
+  it('a same-family alternative is priced by the spec §3 factors, whatever ratio is stored', () => {
+    // A gram ratio of 1000 on a per-kg product made 125 g cost 125 kg.
+    const wrong = aHam({
+      alternativeUnits: [
+        {
+          unit: 'gram',
+          ratio: 1000,
+          calculationModel: 'approximate',
+          minimumQuantity: 100,
+          maximumQuantity: null,
+          quantityStepSize: 25,
+        },
+        {
+          unit: 'package',
+          ratio: 0.2,
+          calculationModel: 'approximate',
+          minimumQuantity: 1,
+          maximumQuantity: null,
+          quantityStepSize: 1,
+        },
+      ],
+    })
+    expect(unitRatio(wrong, 'gram')).toBe(0.001)
+    expect(amountInProductUnit(wrong, 125, 'gram')).toBe(0.125)
+    expect(changeUnit(wrong, 0.5, 'kilogram', 'gram')).toBe(500)
+    // A piece or package of another family keeps the shop's ratio.
+    expect(unitRatio(wrong, 'package')).toBe(0.2)
+  })
+
+  it('knows the ratio the factors fix, and when a stored one contradicts it', () => {
+    expect(fixedUnitRatio('kilogram', 'gram')).toBe(0.001)
+    expect(fixedUnitRatio('gram', 'kilogram')).toBe(1000)
+    expect(fixedUnitRatio('l', 'dl')).toBe(0.1)
+    expect(fixedUnitRatio('m2', 'cm2')).toBe(0.0001)
+    expect(fixedUnitRatio('kilogram', 'piece')).toBeNull()
+    expect(fixedUnitRatio('kilogram', 'l')).toBeNull()
+    expect(isUnitRatioConsistent('kilogram', 'gram', 1000)).toBe(false)
+    expect(isUnitRatioConsistent('kilogram', 'gram', 0.001)).toBe(true)
+    // Binary noise of a client's arithmetic is not a contradiction.
+    expect(isUnitRatioConsistent('l', 'dl', 0.1 + 0.2 - 0.2)).toBe(true)
+    expect(isUnitRatioConsistent('kilogram', 'gram', 0.0011)).toBe(false)
+    expect(isUnitRatioConsistent('kilogram', 'piece', 1000)).toBe(true)
+  })
+})
+
+describe('default line maximum (products without maximumQuantity)', () => {
+  it('is set per unit family and converted exactly into the unit', () => {
+    expect(DEFAULT_LINE_MAXIMUM.count).toEqual({ amount: 1000, unit: 'piece' })
+    expect(defaultLineMaximum('piece')).toBe(1000)
+    expect(defaultLineMaximum('serving')).toBe(1000)
+    expect(defaultLineMaximum('kilogram')).toBe(1000)
+    expect(defaultLineMaximum('gram')).toBe(1_000_000)
+    expect(defaultLineMaximum('l')).toBe(1000)
+    expect(defaultLineMaximum('ml')).toBe(1_000_000)
+    expect(defaultLineMaximum('m')).toBe(1000)
+    expect(defaultLineMaximum('m2')).toBe(1000)
+    expect(defaultLineMaximum('m3')).toBe(10)
+    // Never above the ceiling every amount stays exact below.
+    expect(defaultLineMaximum('mm3')).toBe(AMOUNT_CEILING)
+  })
+
+  it('applies where the product or the alternative unit sets no maximum, and never over one it sets', () => {
+    const zopf = aProduct({ maximumQuantity: null })
+    expect(quantityRulesFor(zopf, 'piece')).toEqual({ min: 1, max: 1000, step: 1 })
+    expect(snapAmount(1_000_000_000, quantityRulesFor(zopf, 'piece')!)).toBe(1000)
+    expect(quantityRulesFor(aProduct({ maximumQuantity: 5000 }), 'piece')?.max).toBe(5000)
+    const bread = aProduct({
+      unit: 'kilogram',
+      maximumQuantity: null,
+      alternativeUnits: [
+        {
+          unit: 'piece',
+          ratio: 0.5,
+          calculationModel: 'approximate',
+          minimumQuantity: 1,
+          maximumQuantity: null,
+          quantityStepSize: 1,
+        },
+      ],
+    })
+    expect(quantityRulesFor(bread, 'kilogram')?.max).toBe(1000)
+    expect(quantityRulesFor(bread, 'piece')?.max).toBe(1000)
+  })
 })
 
 describe('amount input (spec §5)', () => {
@@ -213,6 +302,23 @@ describe('amount input (spec §5)', () => {
     expect(snapAmount(0.4, rules)).toBe(0.3)
     expect(snapAmount(0.5, rules)).toBe(0.55)
     expect(snapAmount(1, rules)).toBe(0.8) // 1.05 would exceed the maximum
+  })
+
+  it('takes an amount with binary noise as its grid point, and nothing further off (spec §5)', () => {
+    const tenth: QuantityRules = { min: 0.1, max: 5, step: 0.1 }
+    expect(0.1 + 0.2).toBe(0.30000000000000004)
+    expect(acceptedAmount(0.1 + 0.2, tenth)).toBe(0.3)
+    expect(acceptedAmount(0.3, tenth)).toBe(0.3)
+    expect(acceptedAmount(0.7 + 0.1, tenth)).toBe(0.8) // 0.7999999999999999
+    expect(acceptedAmount(5.000000000000001, tenth)).toBe(5)
+    expect(acceptedAmount(0.31, tenth)).toBeNull()
+    expect(acceptedAmount(0.3000001, tenth)).toBeNull()
+    expect(acceptedAmount(5.1, tenth)).toBeNull()
+    expect(acceptedAmount(0.05, tenth)).toBeNull()
+    expect(acceptedAmount(0, tenth)).toBeNull()
+    expect(acceptedAmount(Number.NaN, tenth)).toBeNull()
+    expect(acceptedAmount(-0.3, tenth)).toBeNull()
+    expect(acceptedAmount(3, { min: 1, max: null, step: 1 })).toBe(3)
   })
 
   it('treats missing limits as open and a maximum below the minimum as the minimum', () => {

@@ -15,17 +15,25 @@ import type {
 } from '../../contracts/events/order.events.ts'
 import type { CreateOrderBody, CreateOrderItemPart } from '../../contracts/http/orders.http.ts'
 import type { Category, DeliveryArea, Product, Upload } from '../catalogue/catalogue.types.ts'
+import {
+  type DeliveryTerms,
+  deliveryAreaServes,
+  deliveryTermsOf,
+  findDeliveryArea,
+  hasZipCodes,
+} from '../catalogue/delivery-areas.ts'
 import { type Menu, productOrderability } from '../catalogue/menu.ts'
 import {
   deliveryFee,
   itemPricingModel,
+  maximumOrderStatus,
   minimumOrderStatus,
   priceForAmount,
   priceLines,
   taxRateFor,
   unitPrice,
 } from '../catalogue/pricing.ts'
-import { isUnit, quantityRulesFor, snapAmount, type Unit } from '../catalogue/units.ts'
+import { acceptedAmount, isUnit, quantityRulesFor, type Unit } from '../catalogue/units.ts'
 import { type Cents, formatMoney } from '../common/money.ts'
 import {
   type BranchHours,
@@ -57,6 +65,9 @@ export type CheckoutBranch = BranchHours & {
   isQuotationRequired: boolean
   deliveryAreas: readonly DeliveryArea[]
   requirements: Readonly<Record<OrderType, ContactRequirements>>
+  /** Where a customer asks for a quote beyond the order-total cap (checkout.maximumOrder). */
+  phone?: string | null
+  email?: string | null
 }
 
 export type CheckoutConfig = {
@@ -65,6 +76,8 @@ export type CheckoutConfig = {
   /** The shop asks every order for an e-mail address / a phone number (spec §3, config). */
   isContactEmailRequired?: boolean
   isContactPhoneRequired?: boolean
+  /** The largest order total in cents taken without a quotation; absent: the default. */
+  maximumOrderValue?: number | null
 }
 
 /** The branch's active menu with its categories and the products the cart names (by uid). */
@@ -120,7 +133,10 @@ export type CheckedOrder = {
   tableIdentifier: string | null
   customer: CheckedCustomer
   deliveryAddress: OrderAddress | null
+  /** The area's name at order time (what people read). */
   deliveryArea: string | null
+  /** The area's id and fee terms at order time: what a later repricing uses. */
+  deliveryTerms: DeliveryTerms | null
   items: OrderItem[]
   pricing: OrderPricing
   /** The time the customer chose (ISO), or null for as soon as possible. */
@@ -201,7 +217,8 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
     const wanted = textOrNull(form.deliveryArea)
     if (wanted === null) fail('deliveryArea', key('deliveryAreaRequired'))
     else {
-      area = branch.deliveryAreas.find((a) => a.area.toLowerCase() === wanted.toLowerCase()) ?? null
+      // The area's id, or its name in any case (clients from before areas had ids).
+      area = findDeliveryArea(branch.deliveryAreas, wanted)
       if (area === null) fail('deliveryArea', key('deliveryAreaUnknown'))
     }
   }
@@ -255,6 +272,24 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
     }
   }
   const hasAddress = address.street !== null || address.zipCode !== null || address.city !== null
+  // The area must serve the address the goods go to: the different delivery address when
+  // given, else the orderer's. Otherwise a customer could pick a cheaper area than theirs.
+  if (area !== null && hasZipCodes(area)) {
+    const zipField = deliveryAddress !== null ? 'deliveryZipCode' : 'zipCode'
+    const zipCode = (deliveryAddress ?? address).zipCode
+    if (zipCode === null) {
+      if (!errors.some((e) => e.field === zipField)) fail(zipField, NOT_BLANK)
+    } else if (!deliveryAreaServes(area, zipCode)) {
+      const serving = branch.deliveryAreas.find((a) => a !== area && deliveryAreaServes(a, zipCode))
+      if (serving)
+        fail('deliveryArea', key('deliveryAreaZipCodeOther'), {
+          zipCode,
+          area: area.area,
+          other: serving.area,
+        })
+      else fail('deliveryArea', key('deliveryAreaZipCode'), { zipCode, area: area.area })
+    }
+  }
 
   // --- legal, donatee, payment ----------------------------------------------------------------
   if (!form.legalInstructions) fail('legalInstructions', key('termsRequired'))
@@ -303,13 +338,13 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
       fail(field('product'), key('productUnknown'), { product: item.product })
       return
     }
-    const problems = checkItemShape(product, item, lookups.uploads)
+    const { problems, amount } = checkItemShape(product, item, lookups.uploads)
     for (const problem of problems) fail(field(problem.field), problem.key, problem.params)
     if (problems.length === 0)
       resolved[index] = {
         product,
         unit: (item.unit ?? product.unit) as Unit,
-        amount: item.amount,
+        amount,
         parts: item.parts,
       }
   })
@@ -392,6 +427,19 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
       })
     }
   }
+  // Beyond the shop's cap an order is a quotation request where the branch takes those, and
+  // refused elsewhere with where to ask for a quote (spec §5's wording for the minimum).
+  const maximum = maximumOrderStatus(pricing.totalGross, config.maximumOrderValue)
+  if (maximum.exceeded && !isQuotation) {
+    const contact = [textOrNull(branch.phone), textOrNull(branch.email)].filter((c) => c !== null)
+    fail(
+      'items',
+      key(contact.length > 0 ? 'maximumOrder' : 'maximumOrderNoContact'),
+      contact.length > 0
+        ? { amount: money(maximum.maximum), contact: contact.join(', ') }
+        : { amount: money(maximum.maximum) },
+    )
+  }
 
   if (errors.length > 0) return { ok: false, errors }
   const { rateGroups: _groups, ...orderPricing } = pricing
@@ -414,6 +462,7 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
       },
       deliveryAddress,
       deliveryArea: area?.area ?? null,
+      deliveryTerms: area === null ? null : deliveryTermsOf(area),
       items,
       pricing: orderPricing,
       appointment: form.appointmentDate ? new Date(form.appointmentDate).toISOString() : null,
@@ -446,30 +495,39 @@ const CHOICE_PARTS = new Set(['select', 'multiselect'])
 /**
  * One cart item against its product: the unit is offered, the amount lies on the unit's
  * minimum/maximum/step grid (spec §5: the client snaps, so anything off it was not typed into
- * our form), and every part is filled as its type requires with options and uploads that exist.
+ * our form; a product without a maximum has its family's default line maximum, units.ts), and
+ * every part is filled as its type requires with options and uploads that exist. An amount on
+ * the grid but for binary noise (0.30000000000000004 for 0.3) is taken as its grid point.
  * Fields are relative to the item (`amount`, `parts.1.options`).
  */
 export function checkItemShape(
   product: Product,
   item: ItemShape,
   uploads: ReadonlyMap<string, Upload>,
-): ItemProblem[] {
+): ItemCheck {
   const problems: ItemProblem[] = []
   const name = product.name
   const unit = item.unit ?? product.unit
   const rules = isUnit(unit) ? quantityRulesFor(product, unit) : null
+  const accepted = rules === null ? null : acceptedAmount(item.amount, rules)
   if (rules === null) {
     problems.push({ field: 'unit', key: key('unitNotOffered'), params: { name, unit } })
-  } else if (snapAmount(item.amount, rules) !== item.amount) {
+  } else if (accepted === null) {
     const params = {
       name,
       min: rules.min ?? 0,
       max: rules.max ?? '',
       step: rules.step ?? 1,
     }
+    // Without a maximum of its own the unit has the default line maximum: named only when the
+    // amount is above it, so an amount off the step reads as it did.
+    const ownMaximum =
+      (unit === product.unit ? product : product.alternativeUnits.find((a) => a.unit === unit))
+        ?.maximumQuantity ?? null
+    const above = rules.max !== null && Number.isFinite(item.amount) && item.amount > rules.max
     problems.push({
       field: 'amount',
-      key: key(rules.max === null ? 'amountOffStepMin' : 'amountOffStep'),
+      key: key(above ? 'amountAboveMaximum' : ownMaximum === null ? 'amountOffStepMin' : 'amountOffStep'),
       params,
     })
   }
@@ -524,7 +582,7 @@ export function checkItemShape(
       problems.push({ field: field('uploads'), key: key('partUnexpected'), params: partParams })
     }
   })
-  return problems
+  return { problems, amount: accepted ?? item.amount }
 }
 
 /** The order line of a checked item, priced from the catalogue for the order type. */
@@ -574,11 +632,14 @@ export function priceOrderItem(
   }
 }
 
-/** The order's pricing after its lines changed (staff item edit): same rules as the checkout. */
+/**
+ * The order's pricing after its lines changed (staff item edit): same rules as the checkout,
+ * with the delivery terms the order agreed to (never the area's current ones).
+ */
 export function repriceOrder(
   items: readonly Pick<OrderItem, 'total' | 'taxRate'>[],
   orderType: OrderType,
-  area: DeliveryArea | null,
+  area: Pick<DeliveryArea, 'price' | 'tax' | 'free' | 'freeFromOrderValue'> | null,
 ): OrderPricing {
   const lines = items.map((item) => ({ gross: item.total, taxRate: item.taxRate ?? 0 }))
   const itemsGross = lines.reduce((sum, line) => sum + line.gross, 0)

@@ -439,3 +439,243 @@ describe('phone normalisation (spec §5)', () => {
     expect(normalisePhone(raw)).toEqual({ ok, phone })
   })
 })
+
+describe('issue 14: order size, areas and postcodes, units, noise, closed days, cart item shape', () => {
+  const delivery = (overrides: Partial<CreateOrderBodyInput> = {}): Partial<CreateOrderBodyInput> => ({
+    isDelivery: true,
+    deliveryArea: 'Altstadt',
+    phone: '+41 79 000 00 00',
+    street: 'Gasse 1',
+    zipCode: '8001',
+    city: 'Zürich',
+    items: [{ product: 'zopf', amount: 2 }],
+    ...overrides,
+  })
+  const zoned = branch({
+    deliveryAreas: [
+      {
+        id: 'a-alt',
+        area: 'Altstadt',
+        price: 500,
+        tax: 8.1,
+        free: false,
+        freeFromOrderValue: 3000,
+        minimumOrderValue: 1000,
+        zipCodes: ['8001'],
+      },
+      {
+        id: 'a-land',
+        area: 'Land',
+        price: 900,
+        tax: 8.1,
+        free: false,
+        freeFromOrderValue: null,
+        minimumOrderValue: null,
+        zipCodes: ['84*'],
+      },
+    ],
+  })
+
+  it('a billion pieces of a product without a maximum: refused at the default line maximum', () => {
+    const errors = errorsOf(run({ items: [{ product: 'zopf', amount: 1_000_000_000 }] }))
+    expect(errors.map((e) => [e.field, text(e)])).toEqual([
+      [
+        'items.0.amount',
+        'Die Menge von «Zopf» darf höchstens 1000 betragen. Für größere Mengen fragen Sie bitte die Filiale nach einem Angebot.',
+      ],
+    ])
+    expect(run({ items: [{ product: 'zopf', amount: 1000 }] }, { config: bigCap }).ok).toBe(true)
+  })
+
+  const bigCap = { currency: 'CHF', enablePluginDonations: true, maximumOrderValue: 100_000_000 }
+
+  it('an order total beyond the cap: refused with where to ask for a quote, on items', () => {
+    const capped = { currency: 'CHF', enablePluginDonations: true, maximumOrderValue: 10_000 }
+    const within = run({ items: [{ product: 'zopf', amount: 14 }] }, { config: capped })
+    expect(within.ok).toBe(true) // 96.60
+    const errors = errorsOf(
+      run(
+        { items: [{ product: 'zopf', amount: 15 }] },
+        { config: capped, branch: branch({ phone: '+41 44 123 45 67', email: 'markt@example.org' }) },
+      ),
+    )
+    expect(errors.map((e) => e.field)).toEqual(['items'])
+    expect(text(errors[0]!)).toMatch(
+      /^Sie haben den Höchstbestellwert in Höhe von CHF\s100\.00 leider überschritten\. Für größere Bestellungen fragen Sie bitte die Filiale nach einem Angebot: \+41 44 123 45 67, markt@example\.org\.$/,
+    )
+    const noContact = errorsOf(run({ items: [{ product: 'zopf', amount: 15 }] }, { config: capped }))
+    expect(text(noContact[0]!)).toMatch(/nach einem Angebot\.$/)
+    // The default cap (10,000.00) holds when the config names none: 84 × 120.00 is above it.
+    const big = {
+      items: [{ product: 'festtorte', amount: 84 }],
+      appointmentDate: '2026-03-30T09:00:00+02:00',
+    }
+    expect(errorsOf(run(big)).map((e) => e.key)).toEqual(['checkout:checkout.maximumOrderNoContact'])
+    expect(run({ ...big, items: [{ product: 'festtorte', amount: 83 }] }).ok).toBe(true)
+  })
+
+  it('beyond the cap, a branch that requires quotations takes a quotation request', () => {
+    const capped = { currency: 'CHF', enablePluginDonations: true, maximumOrderValue: 10_000 }
+    const result = run(
+      { items: [{ product: 'zopf', amount: 15 }] },
+      { config: capped, branch: branch({ isQuotationRequired: true }) },
+    )
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.order).toMatchObject({ isQuotation: true, pricing: { totalGross: 10_350 } })
+  })
+
+  it('the area must serve the delivery postcode: the orderer’s, or the different delivery address’s', () => {
+    const wrong = errorsOf(run(delivery({ zipCode: '8400' }), { branch: zoned }))
+    expect(wrong.map((e) => [e.field, text(e)])).toEqual([
+      [
+        'deliveryArea',
+        'Das Liefergebiet «Altstadt» umfasst die Postleitzahl 8400 leider nicht. Bitte wählen Sie das Liefergebiet «Land».',
+      ],
+    ])
+    const nowhere = errorsOf(run(delivery({ zipCode: '3000' }), { branch: zoned }))
+    expect(text(nowhere[0]!)).toBe(
+      'Das Liefergebiet «Altstadt» umfasst die Postleitzahl 3000 leider nicht. Bitte wählen Sie das Liefergebiet Ihrer Lieferadresse.',
+    )
+    expect(run(delivery({ zipCode: '8400', deliveryArea: 'Land' }), { branch: zoned }).ok).toBe(true)
+    expect(run(delivery({ zipCode: '8001', deliveryArea: 'a-alt' }), { branch: zoned }).ok).toBe(true)
+    // The goods go to the different delivery address: its postcode counts.
+    const elsewhere = {
+      isDeliveryAddressDifferent: true,
+      deliveryFirstName: 'Beat',
+      deliveryLastName: 'Muster',
+      deliveryStreet: 'Dorf 2',
+      deliveryCity: 'Winterthur',
+    }
+    expect(
+      errorsOf(run(delivery({ ...elsewhere, deliveryZipCode: '8400' }), { branch: zoned })).map(
+        (e) => e.field,
+      ),
+    ).toEqual(['deliveryArea'])
+    expect(
+      run(delivery({ ...elsewhere, deliveryZipCode: '8400', zipCode: '3000', deliveryArea: 'Land' }), {
+        branch: zoned,
+      }).ok,
+    ).toBe(true)
+    // A branch whose areas list no postcodes takes any (areas from before the field).
+    expect(run(delivery({ zipCode: '3000' })).ok).toBe(true)
+  })
+
+  it('an area restricted to postcodes needs one, even where the branch does not require the address', () => {
+    const lax = branch({
+      ...zoned,
+      requirements: { ...zoned.requirements, delivery: { email: false, phone: true, address: false } },
+    })
+    expect(errorsOf(run(delivery({ zipCode: null }), { branch: lax })).map((e) => e.field)).toEqual([
+      'zipCode',
+    ])
+  })
+
+  it('the order keeps its area’s id and fee terms; a reprice uses them', () => {
+    const result = run(delivery({ deliveryArea: 'ALTSTADT' }), { branch: zoned })
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.order.deliveryArea).toBe('Altstadt')
+    expect(result.order.deliveryTerms).toEqual({
+      id: 'a-alt',
+      area: 'Altstadt',
+      price: 500,
+      tax: 8.1,
+      free: false,
+      freeFromOrderValue: 3000,
+      minimumOrderValue: 1000,
+    })
+    const repriced = repriceOrder([{ total: 2000, taxRate: 2.6 }], 'delivery', result.order.deliveryTerms)
+    expect(repriced).toMatchObject({ gross: 2000, deliveryGross: 500, totalGross: 2500 })
+    expect(
+      run().ok && (run() as { ok: true; order: { deliveryTerms: unknown } }).order.deliveryTerms,
+    ).toBeNull()
+  })
+
+  it('a stored gram ratio of 1000 on a per-kg product prices 125 g as 125 g', () => {
+    const schinken = aProduct({
+      id: 'p-schinken',
+      uid: 'schinken',
+      name: 'Schinken',
+      price: 3990,
+      unit: 'kilogram',
+      maximumQuantity: null,
+      minimumQuantity: 0.1,
+      quantityStepSize: 0.05,
+      alternativeUnits: [
+        {
+          unit: 'gram',
+          ratio: 1000,
+          calculationModel: 'approximate',
+          minimumQuantity: 100,
+          maximumQuantity: null,
+          quantityStepSize: 25,
+        },
+      ],
+    })
+    const result = run(
+      { items: [{ product: 'schinken', amount: 125, unit: 'gram' }] },
+      {
+        catalogue: {
+          menu: { catalog: [{ category: 'c1', products: ['p-schinken'] }] },
+          categories,
+          products: [schinken],
+        },
+      },
+    )
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    // 0.125 kg × 39.90 = 4.99 (not 4,987,500.00).
+    expect(result.order.items[0]).toMatchObject({ amount: 125, unit: 'gram', total: 499 })
+  })
+
+  it('an amount with binary noise is taken and stored as its grid point', () => {
+    const mehl = aProduct({
+      id: 'p-mehl',
+      uid: 'mehl',
+      name: 'Mehl',
+      price: 300,
+      unit: 'kilogram',
+      minimumQuantity: 0.1,
+      maximumQuantity: 10,
+      quantityStepSize: 0.1,
+    })
+    const withMehl = {
+      catalogue: {
+        menu: { catalog: [{ category: 'c1', products: ['p-mehl'] }] },
+        categories,
+        products: [mehl],
+      },
+    }
+    expect(0.1 + 0.2).toBe(0.30000000000000004)
+    const result = run({ items: [{ product: 'mehl', amount: 0.1 + 0.2 }] }, withMehl)
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.order.items[0]).toMatchObject({ amount: 0.3, total: 90 })
+    // Off the grid by more than noise stays refused.
+    const off = errorsOf(run({ items: [{ product: 'mehl', amount: 0.3000001 }] }, withMehl))
+    expect(off.map((e) => e.field)).toEqual(['items.0.amount'])
+  })
+
+  it('an appointment on a closed day answers the spec’s text', () => {
+    const sunday = errorsOf(run({ appointmentDate: '2026-03-29T12:00:00+02:00' }))
+    expect(sunday.map((e) => [e.field, text(e)])).toEqual([
+      [
+        'appointmentDate',
+        'Zum ausgewählten Zeitpunkt haben wir leider geschlossen. Bitte wählen Sie einen Termin während unserer Öffnungszeiten.',
+      ],
+    ])
+  })
+
+  it('a cart item shaped as in spec §3 ({ uid, isPriceHidden }) is the same as its uid', () => {
+    const shaped = run({ items: [{ product: { uid: 'zopf', isPriceHidden: true }, amount: 2, price: 690 }] })
+    expect(shaped.ok).toBe(true)
+    if (!shaped.ok) return
+    // The client's isPriceHidden changes nothing: the catalogue's flag and price count.
+    expect(shaped.order.items[0]).toMatchObject({ productUid: 'zopf', total: 1380, isPriceHidden: false })
+    const tampered = errorsOf(
+      run({ items: [{ product: { uid: 'zopf', isPriceHidden: true }, amount: 2, price: 1 }] }),
+    )
+    expect(tampered.map((e) => e.field)).toEqual(['items.0.price'])
+  })
+})

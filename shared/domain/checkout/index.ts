@@ -9,6 +9,7 @@ export type {
   CheckoutLookups,
   CheckoutResult,
   ContactRequirements,
+  ItemCheck,
   ItemProblem,
   ItemShape,
   OrderType,

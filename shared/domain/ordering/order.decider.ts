@@ -2,6 +2,7 @@ import type {
   Actor,
   OrderAddress,
   OrderCustomer,
+  OrderDeliveryTerms,
   OrderEvent,
   OrderEventOf,
   OrderEventType,
@@ -57,6 +58,8 @@ export type CreateOrder = CommandBase & {
   pricing: OrderPricing
   deliveryAddress?: OrderAddress | null
   deliveryArea?: string | null
+  /** The area's id and fee terms at order time: a later repricing uses them. */
+  deliveryTerms?: OrderDeliveryTerms | null
   donateeId?: string | null
   isPreorder?: boolean
   isQuotation?: boolean
@@ -202,6 +205,8 @@ export type OrderState = {
   pricing: OrderPricing
   deliveryAddress: OrderAddress | null
   deliveryArea: string | null
+  /** What the order agreed to of its delivery area; null for orders from before (and non-delivery). */
+  deliveryTerms: OrderDeliveryTerms | null
   donateeId: string | null
   isPreorder: boolean
   isQuotation: boolean
@@ -362,6 +367,9 @@ function createOrder(command: CreateOrder): OrderEventOf<'OrderCreated'> {
       : {}),
     ...(command.deliveryArea !== undefined
       ? { deliveryArea: command.isDelivery ? optionalText(command.deliveryArea) : null }
+      : {}),
+    ...(command.deliveryTerms !== undefined
+      ? { deliveryTerms: command.isDelivery ? command.deliveryTerms : null }
       : {}),
     ...(command.donateeId !== undefined ? { donateeId: optionalText(command.donateeId) } : {}),
     ...(command.isPreorder !== undefined ? { isPreorder: command.isPreorder } : {}),
@@ -541,6 +549,7 @@ export function evolve(state: OrderState | null, event: OrderEvent): OrderState 
       pricing: { ...event.pricing },
       deliveryAddress: event.deliveryAddress ?? null,
       deliveryArea: event.deliveryArea ?? null,
+      deliveryTerms: event.deliveryTerms ?? null,
       donateeId: event.donateeId ?? null,
       isPreorder: event.isPreorder ?? false,
       isQuotation: event.isQuotation ?? false,

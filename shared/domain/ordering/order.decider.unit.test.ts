@@ -362,6 +362,28 @@ describe('order decider: CreateOrder', () => {
     expect(orderEventSchema.safeParse(event).success).toBe(true)
   })
 
+  it('a delivery keeps its area’s id and fee terms; an order from before has none', () => {
+    const terms = {
+      id: 'a-zentrum',
+      area: 'Zentrum',
+      price: 500,
+      tax: 8.1,
+      free: false,
+      freeFromOrderValue: 5000,
+      minimumOrderValue: null,
+    }
+    const command = createOrderCommand(DELIVERY, { deliveryArea: 'Zentrum', deliveryTerms: terms })
+    const [event] = decide(command, null)
+    expect(event).toMatchObject({ deliveryArea: 'Zentrum', deliveryTerms: terms })
+    expect(orderEventSchema.safeParse(event).success).toBe(true)
+    expect(foldOrder([event!])?.deliveryTerms).toEqual(terms)
+    // A takeaway never carries delivery terms, and an event without them folds to null.
+    const [takeaway] = decide(createOrderCommand(TAKEAWAY, { deliveryTerms: terms }), null)
+    expect(takeaway).toMatchObject({ deliveryTerms: null })
+    const { deliveryTerms: _none, ...old } = event as OrderEvent & { deliveryTerms?: unknown }
+    expect(foldOrder([old as OrderEvent])?.deliveryTerms).toBeNull()
+  })
+
   it('keeps the table of a dine-in order', () => {
     const [event] = decide(createOrderCommand(DINE_IN), null)
     expect(event).toMatchObject({ isDineIn: true, tableIdentifier: 'T4' })

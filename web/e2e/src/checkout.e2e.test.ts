@@ -82,6 +82,18 @@ async function fillContact(page: Page, c: { first: string; last: string; phone?:
   if (c.phone) await page.getByLabel('Telefon').fill(c.phone)
 }
 
+/** The delivery area the select shows (its value is the area's id). */
+function chosenArea(page: Page): Promise<string | undefined> {
+  return page
+    .getByLabel('Liefergebiet')
+    .evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? undefined)
+}
+
+/** The delivery areas the select offers. */
+function offeredAreas(page: Page): Promise<string[]> {
+  return page.getByLabel('Liefergebiet').locator('option').allTextContents()
+}
+
 async function accept(page: Page) {
   await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check()
   await page.getByLabel('Ich habe die Datenschutzerklärung gelesen und akzeptiere sie.').check()
@@ -168,7 +180,7 @@ describe('checkout', () => {
   it('delivers at a slot chosen with the date and time pickers', async () => {
     const page = await customer({ branch: 'winterthur', isDelivery: true, amount: 8 })
     await page.goto('/store/winterthur/checkout')
-    await poll(() => page.getByLabel('Liefergebiet').inputValue()).toBe('8400 Winterthur (Stadt)')
+    await poll(() => chosenArea(page)).toBe('8400 Winterthur (Stadt)')
     // A delivery asks for the address.
     expect(await page.getByRole('heading', { name: 'Lieferadresse' }).count()).toBe(1)
     await fillContact(page, {
@@ -216,6 +228,45 @@ describe('checkout', () => {
     expect(Date.parse(String(order.appointmentDate))).toBe(Date.parse('2026-11-25T10:30:00Z'))
   })
 
+  it('offers the delivery areas of the postcode and moves the choice to the one serving it', async () => {
+    const page = await customer({
+      branch: 'winterthur',
+      isDelivery: true,
+      amount: 20,
+      appointment: '2026-11-25T10:30:00.000Z',
+    })
+    await page.goto('/store/winterthur/checkout')
+    await poll(() => chosenArea(page)).toBe('8400 Winterthur (Stadt)')
+    expect((await offeredAreas(page)).length).toBeGreaterThan(1)
+    // Oberwinterthur's postcode: only its area is offered, and it is chosen (with its fee).
+    await page.getByLabel('PLZ').fill('8404')
+    await poll(() => chosenArea(page)).toBe('8404 Winterthur (Oberwinterthur/Stadel)')
+    await poll(() => offeredAreas(page)).toEqual(['8404 Winterthur (Oberwinterthur/Stadel)'])
+    // A postcode no area serves: every area is offered again, and the order is held back with
+    // the reason at the area field, before anything is sent.
+    await fillContact(page, {
+      first: 'Ida',
+      last: 'Weit',
+      phone: '+41 52 765 43 21',
+      email: 'ida@example.ch',
+    })
+    await page.getByLabel('Strasse und Hausnummer').fill('Bundesplatz 3')
+    await page.getByLabel('PLZ').fill('3000')
+    await page.getByLabel(/^Ort\b/).fill('Bern')
+    await poll(() => offeredAreas(page).then((areas) => areas.length)).toBeGreaterThan(1)
+    await accept(page)
+    const posts = orderPosts(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    const select = page.getByLabel('Liefergebiet')
+    await poll(() => select.getAttribute('aria-invalid')).toBe('true')
+    const described = () =>
+      select.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)
+    await poll(described).toMatch(
+      /^Das Liefergebiet «8404 Winterthur \(Oberwinterthur\/Stadel\)» umfasst die Postleitzahl 3000 leider nicht\./,
+    )
+    expect(posts.count).toBe(0)
+  })
+
   it('orders for a company and delivers to a different address', async () => {
     const page = await customer({
       branch: 'winterthur',
@@ -224,7 +275,7 @@ describe('checkout', () => {
       appointment: '2026-11-25T10:30:00.000Z',
     })
     await page.goto('/store/winterthur/checkout')
-    await poll(() => page.getByLabel('Liefergebiet').inputValue()).toBe('8400 Winterthur (Stadt)')
+    await poll(() => chosenArea(page)).toBe('8400 Winterthur (Stadt)')
     await page.getByLabel('Ich bestelle für eine Firma').check()
     await page.getByLabel(/^Firma/).fill('Huber Treuhand AG')
     await page.getByLabel('UID-Nummer').fill('CHE-123.456.789 MWST')
@@ -359,6 +410,21 @@ describe('checkout', () => {
     )
     await poll(() => page.locator('.checkout-cart__item').count()).toBe(1)
     expect(await page.getByLabel('Vorname').inputValue()).toBe('Emil')
+  })
+
+  it('says at the payment section and on the payment page that online payments are only simulated', async () => {
+    const TEST_MODE = 'Testmodus: Online-Zahlungen werden nur simuliert, es wird nichts belastet.'
+    const page = await customer({ branch: 'zuerich-altstadt' })
+    await page.goto('/store/zuerich-altstadt/checkout')
+    const payment = page.getByRole('region', { name: 'Zahlungsart' })
+    await poll(() => payment.getByText(TEST_MODE).isVisible()).toBe(true)
+    await fillContact(page, { first: 'Tina', last: 'Testmodus', phone: '+41 79 000 22 33' })
+    await page.getByLabel(/Online bezahlen/).check()
+    await accept(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await page.waitForURL(/\/payments\/test\//)
+    expect(await page.getByRole('note').textContent()).toBe(TEST_MODE)
+    expect(await page.getByRole('note').isVisible()).toBe(true)
   })
 
   it('makes exactly one order from a double click on submit', async () => {

@@ -95,6 +95,7 @@ export function demoBranches(now: Date, idOf: IdOf): { key: BranchKey; body: Dem
         deliveryAreas: [
           {
             area: '8001 Zürich (Altstadt)',
+            zipCodes: ['8001'],
             price: 500,
             tax: DELIVERY_TAX,
             freeFromOrderValue: 5000,
@@ -102,6 +103,7 @@ export function demoBranches(now: Date, idOf: IdOf): { key: BranchKey; body: Dem
           },
           {
             area: '8005 Zürich (Kreis 5)',
+            zipCodes: ['8005'],
             price: 700,
             tax: DELIVERY_TAX,
             freeFromOrderValue: 8000,
@@ -109,6 +111,7 @@ export function demoBranches(now: Date, idOf: IdOf): { key: BranchKey; body: Dem
           },
           {
             area: '8006 Zürich (Oberstrass/Unterstrass)',
+            zipCodes: ['8006'],
             price: 700,
             tax: DELIVERY_TAX,
             freeFromOrderValue: 8000,
@@ -116,6 +119,7 @@ export function demoBranches(now: Date, idOf: IdOf): { key: BranchKey; body: Dem
           },
           {
             area: '8008 Zürich (Seefeld)',
+            zipCodes: ['8008'],
             price: 700,
             tax: DELIVERY_TAX,
             freeFromOrderValue: 8000,
@@ -179,6 +183,7 @@ export function demoBranches(now: Date, idOf: IdOf): { key: BranchKey; body: Dem
         deliveryAreas: [
           {
             area: '8400 Winterthur (Stadt)',
+            zipCodes: ['8400'],
             price: 800,
             tax: DELIVERY_TAX,
             freeFromOrderValue: 15000,
@@ -186,6 +191,7 @@ export function demoBranches(now: Date, idOf: IdOf): { key: BranchKey; body: Dem
           },
           {
             area: '8404 Winterthur (Oberwinterthur/Stadel)',
+            zipCodes: ['8404'],
             price: 1200,
             tax: DELIVERY_TAX,
             freeFromOrderValue: 20000,
@@ -193,6 +199,7 @@ export function demoBranches(now: Date, idOf: IdOf): { key: BranchKey; body: Dem
           },
           {
             area: '8406 Winterthur (Töss/Wülflingen)',
+            zipCodes: ['8406'],
             price: 1200,
             tax: DELIVERY_TAX,
             freeFromOrderValue: 20000,
@@ -200,6 +207,7 @@ export function demoBranches(now: Date, idOf: IdOf): { key: BranchKey; body: Dem
           },
           {
             area: '8408 Winterthur (Wülflingen)',
+            zipCodes: ['8408'],
             price: 1200,
             tax: DELIVERY_TAX,
             freeFromOrderValue: 20000,

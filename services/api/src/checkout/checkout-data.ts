@@ -113,6 +113,8 @@ export function toCheckoutBranch(id: string, d: Record<string, unknown>): Checko
     isAppointmentRequired: bool(d.isAppointmentRequired, false),
     isQuotationRequired: bool(d.isQuotationRequired, false),
     deliveryAreas: (d.deliveryAreas as DeliveryArea[] | undefined) ?? [],
+    phone: typeof d.phone === 'string' ? d.phone : null,
+    email: typeof d.email === 'string' ? d.email : null,
     requirements: {
       delivery: {
         email: req('Delivery', 'Email', false),
@@ -139,6 +141,8 @@ export function toCheckoutConfig(d: Record<string, unknown>): CheckoutConfig {
     enablePluginDonations: bool(d.enablePluginDonations, false),
     isContactEmailRequired: bool(d.isContactEmailRequired, false),
     isContactPhoneRequired: bool(d.isContactPhoneRequired, false),
+    // A config saved before the cap existed has none: the default cap applies.
+    maximumOrderValue: typeof d.maximumOrderValue === 'number' ? d.maximumOrderValue : null,
   }
 }
 

@@ -132,6 +132,7 @@ export function createOrderCommand(
     pricing: checked.pricing,
     deliveryAddress: checked.deliveryAddress,
     deliveryArea: checked.deliveryArea,
+    deliveryTerms: checked.deliveryTerms,
     donateeId: checked.donateeId,
     isPreorder: checked.isPreorder,
     isQuotation: checked.isQuotation,

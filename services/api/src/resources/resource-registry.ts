@@ -3,8 +3,9 @@ import { type Database, type Db, type Message, msg } from '@shop/kit'
 import { sql, type Transaction } from 'kysely'
 import type { Principal } from '../auth/guard.ts'
 import { hasRole, ROLE_ADMIN, ROLE_EMPLOYEE } from '../auth/guard.ts'
-import { deleteFileRow, uploadsOfBranches } from '../files/upload-uses.ts'
 import { hashPassword } from '../auth/passwords.ts'
+import { deleteFileRow, uploadsOfBranches } from '../files/upload-uses.ts'
+import { withAreaIds } from './delivery-area-ids.ts'
 
 export type Access = 'public' | 'staff' | 'admin'
 
@@ -151,7 +152,7 @@ export const RESOURCES: ResourceDef[] = [
     async prepare(body, existing) {
       // The frontdesk key: made once and kept on updates (POST …/regenerate-api-key renews it).
       const apiKey = typeof existing?.apiKey === 'string' ? existing.apiKey : newApiKey()
-      return { data: { ...body, apiKey } }
+      return { data: { ...body, apiKey, deliveryAreas: withAreaIds(body.deliveryAreas, existing) } }
     },
     present: (data, p) => {
       if (isAdmin(p)) return data

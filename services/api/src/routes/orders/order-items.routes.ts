@@ -1,10 +1,15 @@
 import { type BranchDirectory, HttpError, msg } from '@shop/kit'
 import { type CreateOrderItemPart, changeOrderItemBodySchema } from '@shop/shared/contracts'
-import type { Upload } from '@shop/shared/domain/catalogue'
+import {
+  type DeliveryArea,
+  type DeliveryTerms,
+  deliveryTermsOf,
+  findDeliveryArea,
+} from '@shop/shared/domain/catalogue'
 import { checkItemShape, priceOrderItem, repriceOrder } from '@shop/shared/domain/checkout'
+import type { OrderState } from '@shop/shared/domain/ordering'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
-import { toCheckoutBranch, toProduct, toUpload } from '../../checkout/checkout-data.ts'
+import { loadItemChangeData } from '../../checkout/item-change-data.ts'
 import { type CommandDeps, loadOrder, runOrderCommand, withContext } from '../../commands/order-commands.ts'
 import { idempotencyOf, parseBody } from '../../http-helpers.ts'
 import { checkoutErrors } from './checkout.routes.ts'
@@ -38,35 +43,27 @@ export async function orderItemRoutes(
         uploads: part.uploads.map((u) => ({ id: u.id })),
       }))
     const uploadIds = [...new Set(parts.flatMap((part) => part.uploads.map((u) => u.id)))]
-    const { rows } = await sql<{ type: string; id: string; data: Record<string, unknown> }>`
-      SELECT type, id, data FROM rm_resources
-       WHERE (type = 'product' AND data->>'uid' = ${current.productUid})
-          OR (type = 'branch' AND id = ${state.branchId})
-          OR (type = 'upload' AND id = ANY(${uploadIds}::text[]))`.execute(deps.db)
-    const productRow = rows.find((r) => r.type === 'product')
-    if (!productRow)
+    const { product, uploads, deliveryAreas } = await loadItemChangeData(deps.db, {
+      productUid: current.productUid,
+      branchId: state.branchId,
+      uploadIds,
+    })
+    if (!product)
       throw new HttpError(409, msg('checkout:checkout.productGone', { name: current.name }), 'itemId')
-    const product = toProduct(productRow.id, productRow.data)
-    const uploads = new Map<string, Upload>(
-      rows.filter((r) => r.type === 'upload').map((r) => [r.id, toUpload(r.id, r.data)]),
-    )
     const shape = { amount: body.amount ?? current.amount, unit: body.unit ?? current.unit, parts }
-    const problems = checkItemShape(product, shape, uploads)
+    const { problems, amount } = checkItemShape(product, shape, uploads)
     if (problems.length > 0) throw new HttpError(400, checkoutErrors(problems))
 
     const orderType = state.isDelivery ? 'delivery' : state.isDineIn ? 'dineIn' : 'takeaway'
     const item = priceOrderItem(
       product,
-      { amount: shape.amount, unit: shape.unit as never, parts },
+      { amount, unit: shape.unit as never, parts },
       orderType,
       uploads,
       current.itemId,
     )
-    const branchRow = rows.find((r) => r.type === 'branch')
-    const areas = branchRow ? toCheckoutBranch(branchRow.id, branchRow.data).deliveryAreas : []
-    const area = state.deliveryArea ? (areas.find((a) => a.area === state.deliveryArea) ?? null) : null
     const items = state.items.map((i) => (i.itemId === item.itemId ? item : i))
-    const pricing = repriceOrder(items, orderType, area)
+    const pricing = repriceOrder(items, orderType, deliveryTermsFor(state, deliveryAreas))
     const command = withContext(deps, actor, { type: 'ChangeOrderItem', item, pricing })
     const { order } = await runOrderCommand(deps, req.params.id, command, {
       expectedVersion: body.version,
@@ -75,4 +72,27 @@ export async function orderItemRoutes(
     })
     return { data: order }
   })
+}
+
+/**
+ * The delivery terms an edited order is repriced with: the ones it agreed to when it was placed.
+ * An order from before orders kept them finds its area by name in any case (a rename of
+ * "Zentrum" to "ZENTRUM" keeps it); one whose area is gone is refused rather than repriced
+ * without its fee.
+ */
+function deliveryTermsFor(
+  state: Pick<OrderState, 'isDelivery' | 'deliveryArea' | 'deliveryTerms'>,
+  areas: readonly DeliveryArea[],
+): DeliveryTerms | null {
+  if (!state.isDelivery) return null
+  if (state.deliveryTerms) return state.deliveryTerms
+  if (!state.deliveryArea) return null
+  const area = findDeliveryArea(areas, state.deliveryArea)
+  if (area === null)
+    throw new HttpError(
+      409,
+      msg('checkout:checkout.deliveryAreaGone', { area: state.deliveryArea }),
+      'itemId',
+    )
+  return deliveryTermsOf(area)
 }

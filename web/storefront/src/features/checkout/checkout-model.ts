@@ -4,7 +4,11 @@ import {
   type CartItem,
   type CartSummary,
   type DeliveryArea,
+  deliveryAreaForZipCode,
+  deliveryAreaKey,
+  deliveryAreaServes,
   type OrderType,
+  selectedDeliveryArea,
   unitPrice,
 } from '@shop/shared/domain/catalogue'
 import {
@@ -155,6 +159,8 @@ export function toCheckoutBranch(branch: Branch): CheckoutBranch {
     isAppointmentRequired: branch.isAppointmentRequired,
     isQuotationRequired: branch.isQuotationRequired,
     deliveryAreas: branch.deliveryAreas,
+    phone: branch.phone ?? null,
+    email: branch.email ?? null,
     requirements: {
       delivery: {
         email: branch.isDeliveryEmailRequired,
@@ -181,6 +187,7 @@ export function toCheckoutConfig(config: Config): CheckoutConfig {
     enablePluginDonations: config.enablePluginDonations === true,
     isContactEmailRequired: config.isContactEmailRequired === true,
     isContactPhoneRequired: config.isContactPhoneRequired === true,
+    maximumOrderValue: typeof config.maximumOrderValue === 'number' ? config.maximumOrderValue : null,
   }
 }
 
@@ -203,6 +210,34 @@ export function requiredFields(branch: Branch, config: Config, orderType: OrderT
  */
 export function needsAddress(branch: Branch, orderType: OrderType): boolean {
   return orderType === 'delivery' || toCheckoutBranch(branch).requirements[orderType].address
+}
+
+// --- delivery area by postcode (spec §5; the server checks the same) ---------------------------
+
+/** The postcode the goods go to: the different delivery address's when one is given. */
+export function deliveryZipCode(
+  form: Pick<CheckoutForm, 'isDeliveryAddressDifferent' | 'zipCode' | 'deliveryZipCode'>,
+): string {
+  return (form.isDeliveryAddressDifferent ? form.deliveryZipCode : form.zipCode).trim()
+}
+
+/**
+ * The area in effect and the areas offered for a postcode: once a postcode is typed, only the
+ * areas serving it are offered (all of them when none does, so the server's answer names the
+ * problem), and the chosen area moves to one that serves it.
+ */
+export function deliveryAreaChoice(
+  areas: readonly DeliveryArea[],
+  chosen: string | null,
+  zipCode: string,
+): { area: DeliveryArea | null; options: readonly DeliveryArea[] } {
+  const selected = selectedDeliveryArea(areas, chosen)
+  if (zipCode === '') return { area: selected, options: areas }
+  const serving = areas.filter((area) => deliveryAreaServes(area, zipCode))
+  return {
+    area: deliveryAreaForZipCode(areas, selected, zipCode),
+    options: serving.length > 0 ? serving : areas,
+  }
 }
 
 // --- order types ------------------------------------------------------------------------------
@@ -344,7 +379,8 @@ export function orderBody(input: {
   }
   if (orderType === 'dineIn') body.table = orNull(form.table)
   if (orderType === 'delivery') {
-    body.deliveryArea = deliveryArea?.area ?? null
+    // The area's id (its name for an area without one): a rename in between keeps the choice.
+    body.deliveryArea = deliveryArea ? deliveryAreaKey(deliveryArea) : null
     if (form.isDeliveryAddressDifferent) {
       body.isDeliveryAddressDifferent = true
       body.isDeliveryCompany = form.isDeliveryCompany

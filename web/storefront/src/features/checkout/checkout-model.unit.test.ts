@@ -5,6 +5,8 @@ import {
   attemptKey,
   changedPhone,
   checkForm,
+  deliveryAreaChoice,
+  deliveryZipCode,
   effectiveOrderType,
   emptyForm,
   enabledOrderTypes,
@@ -437,6 +439,69 @@ describe('checks before sending', () => {
     expect(check('takeaway', form, { ...branch, isAppointmentRequired: true })).toEqual({
       appointmentDate: { key: 'scheduling:unavailable.appointmentRequired' },
     })
+  })
+})
+
+describe('delivery area by postcode (issue 14, item 11)', () => {
+  const area = (id: string, name: string, zipCodes: string[] = []) => ({
+    id,
+    area: name,
+    price: 500,
+    tax: 2.6,
+    free: false,
+    freeFromOrderValue: null,
+    minimumOrderValue: null,
+    zipCodes,
+  })
+  const zentrum = area('a-z', 'Zentrum', ['8001', '8002'])
+  const land = area('a-l', 'Land', ['84*'])
+  const zoned = { ...branch, deliveryAreas: [zentrum, land] } as unknown as Branch
+
+  it('offers only the areas serving the postcode and moves the choice to one of them', () => {
+    expect(deliveryAreaChoice([zentrum, land], 'a-z', '')).toEqual({
+      area: zentrum,
+      options: [zentrum, land],
+    })
+    expect(deliveryAreaChoice([zentrum, land], 'a-z', '8400')).toEqual({ area: land, options: [land] })
+    expect(deliveryAreaChoice([zentrum, land], 'a-l', '8002')).toEqual({ area: zentrum, options: [zentrum] })
+    // A postcode no area serves: all stay offered, the server names the problem.
+    expect(deliveryAreaChoice([zentrum, land], 'a-z', '3000')).toEqual({
+      area: zentrum,
+      options: [zentrum, land],
+    })
+    // A renamed area stays chosen: the cart holds its id.
+    expect(deliveryAreaChoice([{ ...zentrum, area: 'ZENTRUM' }], 'a-z', '').area?.area).toBe('ZENTRUM')
+  })
+
+  it('the postcode is the different delivery address’s when one is given', () => {
+    const form = { ...emptyForm(), zipCode: '8001', deliveryZipCode: ' 8400 ' }
+    expect(deliveryZipCode(form)).toBe('8001')
+    expect(deliveryZipCode({ ...form, isDeliveryAddressDifferent: true })).toBe('8400')
+  })
+
+  it('sends the area’s id, and flags an area that does not serve the postcode at its field', () => {
+    const form = {
+      ...emptyForm(),
+      firstName: 'A',
+      lastName: 'B',
+      phone: '+41 79 123 45 67',
+      street: 'Gasse 1',
+      zipCode: '8400',
+      city: 'Winterthur',
+      legalInstructions: true,
+      privacyPolicy: true,
+    }
+    const body = orderBody({ branch: zoned, cart, orderType: 'delivery', deliveryArea: zentrum, form })
+    expect(body.deliveryArea).toBe('a-z')
+    const problems = checkForm({ body, branch: zoned, config, tables: [], now: NOW })
+    expect(problems).toEqual({
+      deliveryArea: {
+        key: 'checkout:checkout.deliveryAreaZipCodeOther',
+        params: { zipCode: '8400', area: 'Zentrum', other: 'Land' },
+      },
+    })
+    const right = orderBody({ branch: zoned, cart, orderType: 'delivery', deliveryArea: land, form })
+    expect(checkForm({ body: right, branch: zoned, config, tables: [], now: NOW })).toEqual({})
   })
 })
 

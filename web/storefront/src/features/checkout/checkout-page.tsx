@@ -1,10 +1,10 @@
 import {
   type Cart,
   cartSummary,
+  deliveryAreaKey,
   itemPriceLabel,
   type OrderType,
   orderTypeOf,
-  selectedDeliveryArea,
   withOrderType,
 } from '@shop/shared/domain/catalogue'
 import { PHONE_EXAMPLES } from '@shop/shared/domain/checkout'
@@ -40,6 +40,8 @@ import {
   type Country,
   changedPhone,
   checkForm,
+  deliveryAreaChoice,
+  deliveryZipCode,
   effectiveOrderType,
   enabledOrderTypes,
   type FieldProblems,
@@ -151,9 +153,12 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   useEffect(() => {
     if (orderType !== null && orderType !== orderTypeOf(cart)) update((c) => withOrderType(c, orderType))
   }, [orderType, cart, update])
-  const area = orderType === 'delivery' ? selectedDeliveryArea(branch.deliveryAreas, cart.deliveryArea) : null
+  // By the delivery postcode: only the areas serving it are offered, and the choice follows it.
+  const areaChoice = deliveryAreaChoice(branch.deliveryAreas, cart.deliveryArea, deliveryZipCode(form))
+  const area = orderType === 'delivery' ? areaChoice.area : null
   useEffect(() => {
-    if (area && area.area !== cart.deliveryArea) update((c) => ({ ...c, deliveryArea: area.area }))
+    if (area && deliveryAreaKey(area) !== cart.deliveryArea)
+      update((c) => ({ ...c, deliveryArea: deliveryAreaKey(area) }))
   }, [area, cart.deliveryArea, update])
 
   const summary = cartSummary(cart, branch.deliveryAreas)
@@ -528,15 +533,15 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                     <select
                       className="ui-select"
                       {...fieldProps('deliveryArea')}
-                      value={area?.area ?? ''}
+                      value={area ? deliveryAreaKey(area) : ''}
                       onChange={(e) => {
                         update((c) => ({ ...c, deliveryArea: e.target.value }))
                         setProblems((p) => ({ ...p, deliveryArea: undefined }))
                         setServerErrors((errors) => errors?.filter((x) => x.field !== 'deliveryArea') ?? null)
                       }}
                     >
-                      {branch.deliveryAreas.map((a) => (
-                        <option key={a.area} value={a.area}>
+                      {areaChoice.options.map((a) => (
+                        <option key={deliveryAreaKey(a)} value={deliveryAreaKey(a)}>
                           {a.area}
                         </option>
                       ))}
@@ -850,6 +855,11 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
 
           {/* Zahlungsart */}
           <Section id="checkout-payment" title={t('payment.heading')} icon="check">
+            {shop.payments.testMode && methods.some((method) => method.online) ? (
+              <Notice tone="warning">
+                <p data-testid="payment-test-mode">{t('payment.testMode')}</p>
+              </Notice>
+            ) : null}
             {methods.length === 0 ? (
               <Notice tone="warning">
                 <p>{t('payment.noneAvailable')}</p>

@@ -5,6 +5,7 @@ import {
   cartSummary,
   chosenOptions,
   type DeliveryArea,
+  deliveryAreaKey,
   formatPrice,
   freeDeliveryHint,
   itemPriceLabel,
@@ -269,11 +270,11 @@ export function CartPanel({
               <select
                 id={`${bodyId}-area`}
                 className="ui-select"
-                value={summary.deliveryArea?.area ?? ''}
+                value={summary.deliveryArea ? deliveryAreaKey(summary.deliveryArea) : ''}
                 onChange={(event) => update((c) => ({ ...c, deliveryArea: event.target.value }))}
               >
                 {areas.map((area) => (
-                  <option key={area.area} value={area.area}>
+                  <option key={deliveryAreaKey(area)} value={deliveryAreaKey(area)}>
                     {t('cart.areaOption', {
                       area: area.area,
                       price: area.free

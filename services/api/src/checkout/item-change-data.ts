@@ -1,0 +1,31 @@
+import type { Db } from '@shop/kit'
+import type { DeliveryArea, Product, Upload } from '@shop/shared/domain/catalogue'
+import { sql } from 'kysely'
+import { type ResourceDataRow, toCheckoutBranch, toProduct, toUpload } from './checkout-data.ts'
+
+/** What a staff item change is checked and priced with: today's product, the uploads it names. */
+export type ItemChangeData = {
+  product: Product | undefined
+  uploads: ReadonlyMap<string, Upload>
+  /** The branch's areas today: only for orders placed before orders kept their area's terms. */
+  deliveryAreas: readonly DeliveryArea[]
+}
+
+/** One read of the product (by uid), the branch and the uploads an item change needs. */
+export async function loadItemChangeData(
+  db: Db,
+  query: { productUid: string; branchId: string; uploadIds: readonly string[] },
+): Promise<ItemChangeData> {
+  const { rows } = await sql<ResourceDataRow>`
+    SELECT type, id, data FROM rm_resources
+     WHERE (type = 'product' AND data->>'uid' = ${query.productUid})
+        OR (type = 'branch' AND id = ${query.branchId})
+        OR (type = 'upload' AND id = ANY(${[...query.uploadIds]}::text[]))`.execute(db)
+  const productRow = rows.find((r) => r.type === 'product')
+  const branchRow = rows.find((r) => r.type === 'branch')
+  return {
+    product: productRow ? toProduct(productRow.id, productRow.data) : undefined,
+    uploads: new Map(rows.filter((r) => r.type === 'upload').map((r) => [r.id, toUpload(r.id, r.data)])),
+    deliveryAreas: branchRow ? toCheckoutBranch(branchRow.id, branchRow.data).deliveryAreas : [],
+  }
+}
