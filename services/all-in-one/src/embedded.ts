@@ -1,6 +1,12 @@
 import { join } from 'node:path'
 import { buildApp } from '@shop/api'
-import { createPayments, type PaymentsOptions, serverUrlOf } from '@shop/api/payments'
+import {
+  createPayments,
+  type PaymentsOptions,
+  serverUrlOf,
+  TEST_PAYMENTS_WARNING,
+  testPaymentsOn,
+} from '@shop/api/payments'
 import { createFileBytes } from '@shop/api/resources'
 import { registerGateway } from '@shop/gateway'
 import {
@@ -31,6 +37,8 @@ export type Shop = {
   bus: Bus
   /** The notifier (absent with `notifier: false`). */
   notifier: Notifier | undefined
+  /** Online payments go to the built-in test provider (docs/payments.md "Test mode"). */
+  testPayments: boolean
   close(): Promise<void>
 }
 
@@ -86,7 +94,10 @@ export async function startShop(
   const filesDir = db.kind === 'pglite' ? join(config.dataDir, 'files') : undefined
   const files = createFileBytes(db.db, { dir: filesDir })
   let gateway: Awaited<ReturnType<typeof registerGateway>> | undefined
-  const testProvider = opts.payments?.testProvider ?? (db.kind === 'pglite' ? true : undefined)
+  // The built-in test provider: the embedded demo's unless NODE_ENV=production, elsewhere only asked for.
+  const testProvider =
+    opts.payments?.testProvider ??
+    testPaymentsOn({ embedded: db.kind === 'pglite', env: opts.payments?.env ?? process.env })
   const payments = createPayments({
     ...opts.payments,
     ...(testProvider === undefined ? {} : { testProvider }),
@@ -154,12 +165,14 @@ export async function startShop(
           defaultPublicUrl: address.replace('0.0.0.0', '127.0.0.1'),
           overrides: opts.notifier,
         })
+  if (payments.testProvider) log.warn(TEST_PAYMENTS_WARNING)
   return {
     url: address,
     app,
     db,
     bus,
     notifier,
+    testPayments: payments.testProvider !== undefined,
     async close() {
       await gateway?.close()
       await app.close()

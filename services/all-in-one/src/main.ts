@@ -1,3 +1,4 @@
+import { TEST_PAYMENTS_WARNING } from '@shop/api/payments'
 import { createLogger, loadConfig, onShutdown } from '@shop/kit'
 import { firstCatalogueBranch } from './demo/seed-demo.ts'
 import { startShop } from './embedded.ts'
@@ -21,6 +22,8 @@ process.stdout.write(
       : '',
     '  Watch an order move: npm run demo:lifecycle',
     `  Health: ${base}/healthz  Metrics: ${base}/metrics`,
+    // Said where everyone looks: "online" payments here take no money (docs/payments.md).
+    ...(shop.testPayments ? ['', `  !! ${TEST_PAYMENTS_WARNING}`] : []),
     '',
   ].join('\n'),
 )

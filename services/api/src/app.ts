@@ -164,7 +164,7 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
           await files.discard(id, 'disk')
       },
     })
-    await initRoutes(scope, { db: deps.db })
+    await initRoutes(scope, { db: deps.db, payments: deps.payments })
     await openApiRoutes(scope)
     await fileRoutes(scope, { db: deps.db, bus: deps.bus, limits: deps.limits, now: commandDeps.now, files })
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })

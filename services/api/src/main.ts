@@ -1,11 +1,12 @@
 import { resourceBranchDirectory, runService } from '@shop/kit'
 import { registerApi } from './app.ts'
-import { createPayments, serverUrlOf } from './payments/index.ts'
+import { createPayments, serverUrlOf, TEST_PAYMENTS_WARNING } from './payments/index.ts'
 
 await runService('api', async ({ db, bus, log, http, config, limits }) => {
   // Providers from the environment (docs/payments.md): Stripe with its keys, the built-in test
   // provider only with PAYMENTS_TEST_PROVIDER=1; without them only offline methods work.
   const payments = createPayments({ env: process.env, log, serverUrl: () => serverUrlOf(http.server) })
+  if (payments.testProvider) log.warn(TEST_PAYMENTS_WARNING)
   await registerApi(http, {
     db: db.db,
     bus,

@@ -6,10 +6,12 @@ import {
   canActForBranch,
   type Db,
   findStaffSession,
+  HttpError,
   hasRole,
   type Limits,
   type Logger,
   metrics,
+  msg,
   ROLE_ADMIN,
   ROLE_EMPLOYEE,
   readCookie,
@@ -49,8 +51,7 @@ export type GatewayDeps = {
   now?: () => Date
   /** Server-side ping to find dead sockets (ms). */
   heartbeatMs?: number
-  maxSubscriptionsPerSocket?: number
-  /** Abuse limits (docs/security.md): the `websocket` part applies here. */
+  /** Abuse limits (docs/security.md "WebSocket"): the `websocket` part applies here. */
   limits: Limits
 }
 
@@ -65,6 +66,9 @@ export type Gateway = { readonly sockets: number; close(): Promise<void> }
  * right after its projection commits; the view each room shows is made and serialised once
  * and sent to every socket of the room.
  */
+/** How long one read of a room serves the sockets that join it. */
+const SNAPSHOT_REUSE_MS = 1000
+
 const FORBIDDEN: WsServerMessage = { type: 'error', code: 'forbidden', message: 'Zugriff verweigert.' }
 
 export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): Promise<Gateway> {
@@ -79,16 +83,40 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   /** The boards each socket watches, with the api key it showed (undefined: by its session). */
   const boardGrants = new WeakMap<WebSocket, Map<string, string | undefined>>()
   const now = deps.now ?? (() => new Date())
-  const maxSubs = deps.maxSubscriptionsPerSocket ?? 50
+  const wsLimits = deps.limits.websocket
+  /** Open sockets per client address (this process). */
+  const connections = new Map<string, number>()
+
+  /**
+   * Sends, unless the socket is not reading: once more than `maxBufferedBytes` wait unsent, it is
+   * dropped (its client reconnects and takes a snapshot) instead of the process buffering without
+   * bound. Dropped at once: a close frame would only queue behind what it does not read.
+   */
+  const push = (ws: WebSocket, text: string): boolean => {
+    if (ws.readyState !== ws.OPEN) return false
+    ws.send(text)
+    if (ws.bufferedAmount > wsLimits.maxBufferedBytes) {
+      metrics.wsRefused.inc({ reason: 'buffer' })
+      ws.terminate()
+      return false
+    }
+    return true
+  }
 
   const deliver = (room: Set<WebSocket>, key: string, text: string) => {
+    const variants = snapshots.get(key)
+    if (variants) {
+      const t = performance.now()
+      for (const [variant, entry] of variants) {
+        // Kept while it may still be handed out or is still being read.
+        if (entry.settled && t - entry.at >= SNAPSHOT_REUSE_MS) variants.delete(variant)
+        else entry.since.push(text)
+      }
+    }
     for (const ws of room) {
       const held = pending.get(ws)?.get(key)
       if (held) held.push(text)
-      else if (ws.readyState === ws.OPEN) {
-        ws.send(text)
-        metrics.wsMessages.inc()
-      }
+      else if (push(ws, text)) metrics.wsMessages.inc()
     }
   }
 
@@ -123,7 +151,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     if (!resource || !streamId || !event || !CATALOGUE_TYPES.has(resource)) return
     const id = streamId.startsWith(`${resource}-`) ? streamId.slice(resource.length + 1) : streamId
     const text = JSON.stringify({ type: 'update', topic: 'catalogue', resource, id, event })
-    for (const ws of catalogueRoom) if (ws.readyState === ws.OPEN) ws.send(text)
+    for (const ws of catalogueRoom) push(ws, text)
   })
 
   // Statistics changes go to the open dashboards: every change to an admin, to an employee only
@@ -141,11 +169,11 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     const all = JSON.stringify({ type: 'update', topic: 'statistics', ...change })
     for (const [ws, grant] of statisticsRoom) {
       if (ws.readyState !== ws.OPEN) continue
-      if (!grant.branches) ws.send(all)
+      if (!grant.branches) push(ws, all)
       else {
         const branchIds = change.branchIds.filter((b) => grant.branches?.has(b))
         if (branchIds.length > 0)
-          ws.send(JSON.stringify({ type: 'update', topic: 'statistics', branchIds, days: change.days }))
+          push(ws, JSON.stringify({ type: 'update', topic: 'statistics', branchIds, days: change.days }))
       }
     }
   })
@@ -154,7 +182,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   const statisticsGrant = async (ws: WebSocket) => {
     const token = sessionTokens.get(ws)
     if (!token) return undefined
-    const found = await findStaffSession(deps.db, token)
+    const found = await staffSession(token)
     if (!found.ok) return undefined
     const { user } = found
     if (hasRole(user, ROLE_ADMIN)) return { branches: undefined }
@@ -172,10 +200,19 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     memberships.get(ws)?.add(subject)
   }
 
+  // An empty room hears no updates, so its snapshots could not be kept current. An order that
+  // was not found needs none: that answer is kept for its while (guessing costs no reads).
+  const emptied = (subject: string) => {
+    rooms.delete(subject)
+    const variants = snapshots.get(subject)
+    for (const [variant, entry] of variants ?? []) if (entry.found !== false) variants?.delete(variant)
+    if (variants?.size === 0) snapshots.delete(subject)
+  }
+
   const leave = (ws: WebSocket, subject: string) => {
     const room = rooms.get(subject)
     room?.delete(ws)
-    if (room?.size === 0) rooms.delete(subject)
+    if (room?.size === 0) emptied(subject)
     memberships.get(ws)?.delete(subject)
   }
 
@@ -185,25 +222,99 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     for (const subject of memberships.get(ws) ?? []) {
       const room = rooms.get(subject)
       room?.delete(ws)
-      if (room?.size === 0) rooms.delete(subject)
+      if (room?.size === 0) emptied(subject)
     }
     memberships.delete(ws)
     pending.delete(ws)
     catalogueRoom.delete(ws)
   }
 
-  const send = (ws: WebSocket, msg: WsServerMessage) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
+  const send = (ws: WebSocket, message: WsServerMessage) => {
+    push(ws, JSON.stringify(message))
   }
+
+  // A room's snapshot, shared (the stall of 200 sockets from one client: each subscription read
+  // its room from the database, two queries per socket on the event loop with PGlite, and
+  // serialised the same board again). A read serves the room's new members for
+  // SNAPSHOT_REUSE_MS, each getting the snapshot and then every update the room got since the
+  // read began (kept in `since`): so a member that joined after the read began misses nothing,
+  // and the client keeps the highest version of each order. Dropped when the room empties.
+  type Snapshot = {
+    at: number
+    text: Promise<string | undefined>
+    since: string[]
+    settled: boolean
+    found?: boolean
+  }
+  const snapshots = new Map<string, Map<string, Snapshot>>()
+  const snapshotOf = (subject: string, variant: string, read: () => Promise<string | undefined>) => {
+    let variants = snapshots.get(subject)
+    if (!variants) {
+      variants = new Map()
+      snapshots.set(subject, variants)
+    }
+    const t = performance.now()
+    const kept = variants.get(variant)
+    if (kept && t - kept.at < SNAPSHOT_REUSE_MS) return kept
+    // Several hashes for one uid are guesses: keep one variant per subject at a time.
+    if (variants.size >= 4) variants.clear()
+    const entry: Snapshot = { at: t, text: read(), since: [], settled: false }
+    variants.set(variant, entry)
+    entry.text.then(
+      (text) => {
+        entry.settled = true
+        entry.found = text !== undefined
+      },
+      () => {
+        entry.settled = true
+        if (snapshots.get(subject)?.get(variant) === entry) snapshots.get(subject)?.delete(variant)
+      },
+    )
+    return entry
+  }
+  const readOrderSnapshot = async (uid: string, hash: string) => {
+    const order = await findPublicOrder(deps.db, uid, hash)
+    if (!order) return undefined
+    const snapshot: OrderSnapshotMessage = {
+      type: 'snapshot',
+      topic: 'order',
+      uid,
+      version: order.version,
+      data: order.view,
+    }
+    return JSON.stringify(snapshot)
+  }
+  const readBoardSnapshot = async (branchId: string) => {
+    const rows = await listBoard(deps.db, branchId, now())
+    const snapshot: BoardSnapshotMessage = {
+      type: 'snapshot',
+      topic: 'board',
+      branchId,
+      orders: rows.map((r) => ({ orderId: r.orderId, version: r.version, data: r.view })),
+    }
+    return JSON.stringify(snapshot)
+  }
+  /** The snapshot, then the room's updates since its read began that the socket has not had. */
+  const sendSnapshot = (ws: WebSocket, text: string, since: readonly string[], held: readonly string[]) => {
+    if (!push(ws, text)) return
+    const had = new Set(held)
+    for (const update of since) if (!had.has(update) && !push(ws, update)) return
+    for (const update of held) if (!push(ws, update)) return
+  }
+
+  // Access checks at each subscription and each client ping (every 10 s per socket): the same
+  // answer for a second, one read at a time per branch and per session.
+  const branchOf = briefly((id: string) => deps.branches.get(id))
+  const staffSession = briefly((token: string) => findStaffSession(deps.db, token))
 
   /** The branch's api key, or without one the socket's staff session (admin or the branch's employee). */
   const mayWatchBoard = async (ws: WebSocket, branchId: string, apiKey: string | undefined) => {
-    const branch = await deps.branches.get(branchId)
+    const branch = await branchOf(branchId)
     if (!branch) return false
     if (apiKey !== undefined) return branchKeyCheck(branch, apiKey) === 'ok'
     const token = sessionTokens.get(ws)
     if (!token) return false
-    const found = await findStaffSession(deps.db, token)
+    const found = await staffSession(token)
     return found.ok && canActForBranch(found.user, branch.id)
   }
 
@@ -248,7 +359,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       await recheckBoards(ws)
       return send(ws, { type: 'pong' })
     }
-    if ((memberships.get(ws)?.size ?? 0) >= maxSubs) {
+    if ((memberships.get(ws)?.size ?? 0) >= wsLimits.subscriptionsPerSocket) {
       return send(ws, {
         type: 'error',
         code: 'too_many',
@@ -274,9 +385,10 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       if (!pending.has(ws)) pending.set(ws, new Map())
       pending.get(ws)?.set(subject, held)
       join(ws, subject)
-      let order: Awaited<ReturnType<typeof findPublicOrder>>
+      const entry = snapshotOf(subject, msg.hash, () => readOrderSnapshot(msg.uid, msg.hash))
+      let snapshot: string | undefined
       try {
-        order = await findPublicOrder(deps.db, msg.uid, msg.hash)
+        snapshot = await entry.text
       } catch (err) {
         // Not verified: the socket must not stay in the room.
         pending.get(ws)?.delete(subject)
@@ -284,39 +396,57 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
         throw err
       }
       pending.get(ws)?.delete(subject)
-      if (!order) {
+      if (!snapshot) {
         leave(ws, subject)
         return send(ws, { type: 'error', code: 'not_found', message: 'Bestellung nicht gefunden.' })
       }
-      const snapshot: OrderSnapshotMessage = {
-        type: 'snapshot',
-        topic: 'order',
-        uid: msg.uid,
-        version: order.version,
-        data: order.view,
-      }
-      send(ws, snapshot)
-      for (const text of held) if (ws.readyState === ws.OPEN) ws.send(text)
+      // Held updates came after the join; `since` has the ones since the read began.
+      sendSnapshot(ws, snapshot, entry.since, held)
       return
     }
     if (!(await mayWatchBoard(ws, msg.branchId, msg.apiKey))) {
       return send(ws, FORBIDDEN)
     }
-    join(ws, liveBoardSubject(deps.bus.root, msg.branchId))
+    const subject = liveBoardSubject(deps.bus.root, msg.branchId)
+    join(ws, subject)
     if (!boardGrants.has(ws)) boardGrants.set(ws, new Map())
     boardGrants.get(ws)?.set(msg.branchId, msg.apiKey)
-    const rows = await listBoard(deps.db, msg.branchId, now())
-    const snapshot: BoardSnapshotMessage = {
-      type: 'snapshot',
-      topic: 'board',
-      branchId: msg.branchId,
-      orders: rows.map((r) => ({ orderId: r.orderId, version: r.version, data: r.view })),
-    }
-    return send(ws, snapshot)
+    const entry = snapshotOf(subject, '', () => readBoardSnapshot(msg.branchId))
+    const snapshot = await entry.text
+    // The updates since the read began go after it: a board's client takes the snapshot whole.
+    if (snapshot) sendSnapshot(ws, snapshot, entry.since, [])
   }
 
-  await app.register(websocket, { options: { maxPayload: 4096 } })
-  app.get(WS_PATH, { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
+  // A bigger message closes the socket (1009) before it is read.
+  await app.register(websocket, { options: { maxPayload: wsLimits.maxMessageBytes } })
+  const tooManyConnections = (address: string) =>
+    (connections.get(address) ?? 0) >= wsLimits.connectionsPerAddress
+  app.get(
+    WS_PATH,
+    {
+      websocket: true,
+      // Over the cap the upgrade is refused before it happens: 429 with the spec's error body.
+      preValidation: async (req, reply) => {
+        if (!tooManyConnections(req.ip)) return
+        metrics.wsRefused.inc({ reason: 'connections' })
+        reply.header('retry-after', '10')
+        throw new HttpError(429, msg('tooManyConnections'))
+      },
+    },
+    (socket: WebSocket, req: FastifyRequest) => {
+      const address = req.ip
+      // Upgrades that passed the check together: the ones over the cap are closed (1013: try later).
+      if (tooManyConnections(address)) {
+        metrics.wsRefused.inc({ reason: 'connections' })
+        socket.close(1013, 'too many connections from your address')
+        return
+      }
+      connections.set(address, (connections.get(address) ?? 0) + 1)
+      onConnection(socket, req, address)
+    },
+  )
+
+  const onConnection = (socket: WebSocket, req: FastifyRequest, address: string) => {
     memberships.set(socket, new Set())
     // In the all-in-one process the cookie plugin lives in the API's scope only: read the header.
     // The session counts only for a page of this origin: a browser sends the cookie on another
@@ -329,7 +459,21 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     socket.on('pong', () => {
       ;(socket as WebSocket & { isAlive?: boolean }).isAlive = true
     })
+    // Messages per socket: a token bucket of twice the rate per second, refilled at the rate.
+    const rate = wsLimits.messagesPerSecond
+    let tokens = 2 * rate
+    let lastRefill = performance.now()
     socket.on('message', (data) => {
+      if (socket.readyState !== socket.OPEN) return
+      const t = performance.now()
+      tokens = Math.min(2 * rate, tokens + ((t - lastRefill) * rate) / 1000)
+      lastRefill = t
+      if (tokens < 1) {
+        metrics.wsRefused.inc({ reason: 'messages' })
+        socket.close(1008, 'too many messages')
+        return
+      }
+      tokens -= 1
       onMessage(socket, data.toString()).catch((err) => {
         deps.log.error({ err }, 'websocket message failed')
         send(socket, {
@@ -342,8 +486,11 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     socket.on('close', () => {
       leaveAll(socket)
       metrics.sockets.dec()
+      const left = (connections.get(address) ?? 1) - 1
+      if (left > 0) connections.set(address, left)
+      else connections.delete(address)
     })
-  })
+  }
 
   const heartbeat = setInterval(() => {
     for (const ws of memberships.keys()) {
@@ -369,6 +516,24 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       unsubscribeStatistics()
       for (const ws of memberships.keys()) ws.close(1001, 'server shutting down')
     },
+  }
+}
+
+/** A lookup whose answer serves every caller for `ttlMs` (one lookup at a time per key). */
+export function briefly<T>(lookup: (key: string) => Promise<T>, ttlMs = 1000): (key: string) => Promise<T> {
+  const answers = new Map<string, { at: number; value: Promise<T> }>()
+  return (key) => {
+    const t = performance.now()
+    const hit = answers.get(key)
+    if (hit && t - hit.at < ttlMs) return hit.value
+    if (answers.size > 10_000) answers.clear()
+    const value = lookup(key)
+    answers.set(key, { at: t, value })
+    // A failed lookup is not kept.
+    value.catch(() => {
+      if (answers.get(key)?.value === value) answers.delete(key)
+    })
+    return value
   }
 }
 

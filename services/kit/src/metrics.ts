@@ -64,6 +64,12 @@ export const metrics = {
     help: 'Messages pushed to WebSocket clients',
     registers: [registry],
   }),
+  wsRefused: new Counter({
+    name: 'shop_ws_refused_total',
+    help: 'WebSocket connections refused or closed by a limit (connections, messages, buffer)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  }),
   httpDuration: new Histogram({
     name: 'shop_http_request_duration_seconds',
     help: 'HTTP request duration',

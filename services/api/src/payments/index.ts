@@ -23,6 +23,7 @@ export {
 } from './port.ts'
 export { type PaymentRouteDeps, paymentRoutes } from './routes.ts'
 export { createStripeProvider, outcomeOfSession, STRIPE_PROVIDER_ID } from './stripe.ts'
+export { type PaymentsInfo, paymentsInfo, TEST_PAYMENTS_WARNING, testPaymentsOn } from './test-mode.ts'
 export { testPaymentPages } from './test-page.ts'
 export {
   createTestProvider,

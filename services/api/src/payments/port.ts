@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import type { Logger } from '@shop/kit'
 import type Stripe from 'stripe'
 import { createStripeProvider } from './stripe.ts'
+import { testPaymentsOn } from './test-mode.ts'
 import { createTestProvider, type TestProvider } from './test-provider.ts'
 
 // The payment port: the shop talks to every online payment provider through these few calls,
@@ -164,8 +165,7 @@ export function createPayments(opts: PaymentsOptions = {}): Payments {
     opts.log?.warn('Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; it stays off')
   }
 
-  const testOn =
-    opts.testProvider ?? (env.PAYMENTS_TEST_PROVIDER === '1' || env.PAYMENTS_TEST_PROVIDER === 'true')
+  const testOn = opts.testProvider ?? testPaymentsOn({ embedded: false, env })
   const testProvider = testOn
     ? createTestProvider({
         secret: env.PAYMENTS_TEST_SECRET?.trim() || undefined,

@@ -37,6 +37,8 @@ const STYLE = `
   h1 { font-size: 1.25rem; margin: 0 0 1rem; }
   .amount { font-size: 2rem; font-weight: 600; margin: .5rem 0 1.5rem; }
   .note { color: #6e6e73; font-size: .875rem; }
+  .testmode { background: #fff4ce; border: 1px solid #b58a00; border-radius: 8px; padding: .75rem;
+              margin: 0 0 1rem; font-weight: 600; color: #5c4400; }
   form { margin: .5rem 0; }
   button { width: 100%; padding: .75rem; font-size: 1rem; border-radius: 8px; border: 1px solid #c7c7cc;
            background: #fff; cursor: pointer; }
@@ -110,6 +112,9 @@ async function sessionOrder(db: Db, sessionId: string): Promise<OrderState | und
   return state
 }
 
+/** The storefront says the same at its payment section (its checkout catalogue's `payment.testMode`). */
+export const TEST_MODE_NOTICE = 'Testmodus: Online-Zahlungen werden nur simuliert, es wird nichts belastet.'
+
 /** GET /payments/test/:sessionId and POST /payments/test/:sessionId/(pay|fail|cancel). */
 export async function testPaymentPages(
   app: FastifyInstance,
@@ -149,7 +154,8 @@ export async function testPaymentPages(
         reply,
         200,
         `Testzahlung – ${shop.name}`,
-        `${head}
+        `<p class="testmode" role="note">${TEST_MODE_NOTICE}</p>
+${head}
 ${action('pay', 'Bezahlen', 'pay')}
 ${action('fail', 'Zahlung fehlschlagen lassen')}
 ${action('cancel', 'Abbrechen')}

@@ -2,6 +2,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { type Db, readGeneration } from '@shop/kit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { meRecord } from '../auth/auth.routes.ts'
+import { type Payments, paymentsInfo } from '../payments/index.ts'
 import { INIT_GENERATION, INIT_PARTS } from './generations.ts'
 import { RESOURCES } from './resource-registry.ts'
 import { CONFIG_ID, present } from './resources.routes.ts'
@@ -14,7 +15,16 @@ import { CONFIG_ID, present } from './resources.routes.ts'
 const TYPES = INIT_PARTS.map(([type]) => type)
 const DEFS = new Map(RESOURCES.map((d) => [d.type, d]))
 
-export async function initRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+export async function initRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; payments?: Payments | undefined },
+): Promise<void> {
+  // Fixed for the process's life: its providers are made at start.
+  const payments = paymentsInfo(deps.payments)
+  // In the ETag: a restart that switches the test mode or a provider changes the answer.
+  const paymentsTag = `${payments.testMode ? 't' : 'l'}${payments.onlineMethods.join('.')}`
+  app.get('/api/payments', async () => ({ data: payments }))
+
   // The anonymous answer is the same for every visitor until a resource changes: built once
   // per 'init' generation (moved by every write of these resources, in commit order), it is then
   // served from memory. The rows are read after the generation, so a body is never older than
@@ -25,7 +35,7 @@ export async function initRoutes(app: FastifyInstance, deps: { db: Db }): Promis
     const who = req.principal
       ? `${req.principal.user.id}.${req.principal.session.tokenHash.slice(0, 8)}`
       : 'anon'
-    const etag = `W/"${generation}-${who}"`
+    const etag = `W/"${generation}-${who}-${paymentsTag}"`
     reply.header('etag', etag)
     // Personal when logged in (users/me, secrets for admins); always revalidated.
     reply.header('cache-control', req.principal ? 'private, no-cache' : 'public, no-cache')
@@ -64,6 +74,8 @@ export async function initRoutes(app: FastifyInstance, deps: { db: Db }): Promis
       url: '/api/users/me',
       data: req.principal ? meRecord(req.principal.user) : null,
     } as never)
+    // Not a resource: what this process offers, e.g. that online payments are only simulated.
+    data.push({ url: '/api/payments', data: payments } as never)
     if (req.principal) return { data }
     anonymous = { position, body: JSON.stringify({ data }) }
     return sendCompressed(req, reply, anonymous)

@@ -182,7 +182,7 @@ describe('initial load', () => {
     const first = await fetch(`${s.url}/api/init`)
     expect(first.status).toBe(200)
     const etag = first.headers.get('etag')!
-    expect(etag).toMatch(/^W\/"\d+-anon"$/)
+    expect(etag).toMatch(/^W\/"\d+-anon-[a-z.]+"$/)
     expect(first.headers.get('cache-control')).toBe('public, no-cache')
     const body = (await first.json()) as { data: { url: string; data: unknown }[] }
     expect(body.data.map((p) => p.url)).toEqual([
@@ -199,6 +199,7 @@ describe('initial load', () => {
       '/api/navigations',
       '/api/blocks',
       '/api/donatees',
+      '/api/payments',
     ])
     const products = body.data.find((p) => p.url === '/api/products')!.data as {
       uid: string

@@ -51,6 +51,13 @@ export type Block = WithMeta<CreateBlockBody>
 export type Donatee = WithMeta<CreateDonateeBody>
 export type Division = WithMeta<CreateDivisionBody>
 
+/** What the server offers for payments (GET /api/payments, also in /api/init). */
+export type PaymentsInfo = {
+  onlineMethods: string[]
+  /** Online payments go to the built-in test provider: the checkout says nothing is charged. */
+  testMode: boolean
+}
+
 /** Spec §4 "Initial load": one combined answer distributed into the client's collections. */
 export type ShopData = {
   config: Config
@@ -66,6 +73,7 @@ export type ShopData = {
   navigations: Navigation[]
   blocks: Block[]
   donatees: Donatee[]
+  payments: PaymentsInfo
 }
 
 const KEYS: Record<string, keyof ShopData> = {
@@ -82,6 +90,7 @@ const KEYS: Record<string, keyof ShopData> = {
   '/api/navigations': 'navigations',
   '/api/blocks': 'blocks',
   '/api/donatees': 'donatees',
+  '/api/payments': 'payments',
 }
 
 export function emptyShopData(): ShopData {
@@ -99,6 +108,7 @@ export function emptyShopData(): ShopData {
     navigations: [],
     blocks: [],
     donatees: [],
+    payments: { onlineMethods: [], testMode: false },
   }
 }
 
@@ -106,7 +116,7 @@ export function distributeInit(items: readonly { url: string; data: unknown }[])
   const data = emptyShopData() as Record<keyof ShopData, unknown>
   for (const item of items) {
     const key = KEYS[item.url]
-    if (key) data[key] = item.data ?? (key === 'config' ? {} : key === 'me' ? null : [])
+    if (key) data[key] = item.data ?? emptyShopData()[key]
   }
   return data as ShopData
 }
