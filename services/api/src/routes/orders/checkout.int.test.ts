@@ -18,7 +18,19 @@ const staff = { 'x-api-key': TEST_BRANCH.apiKey }
 const LATE = 'b-late'
 
 beforeAll(async () => {
-  s = await startTestStack({ now: () => now })
+  // Many orders from one address and one contact: the rate limits are not this file's subject
+  // (services/api/src/limits/rate-limits.int.test.ts).
+  s = await startTestStack({
+    now: () => now,
+    limits: {
+      rateLimits: false,
+      orders: {
+        perAddress: { max: 10_000, windowMs: 60_000 },
+        perContact: { max: 10_000, windowMs: 60_000 },
+        openPerContact: 10_000,
+      },
+    },
+  })
   // A branch with real hours: Monday–Friday 07:00–18:30, Saturday 18:00–24:00, Sunday closed.
   const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((type) => ({
     type,
