@@ -302,10 +302,10 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     for (const update of held) if (!push(ws, update)) return
   }
 
-  // Access checks at each subscription and each client ping (every 10 s per socket): the same
-  // answer for a second, one read at a time per branch and per session.
-  const branchOf = briefly((id: string) => deps.branches.get(id))
-  const staffSession = briefly((token: string) => findStaffSession(deps.db, token))
+  // Access checks at each subscription and each client ping: never an old answer (a renewed
+  // key or an ended session counts at once), but callers at the same moment share one lookup.
+  const branchOf = together((id: string) => deps.branches.get(id))
+  const staffSession = together((token: string) => findStaffSession(deps.db, token))
 
   /** The branch's api key, or without one the socket's staff session (admin or the branch's employee). */
   const mayWatchBoard = async (ws: WebSocket, branchId: string, apiKey: string | undefined) => {
@@ -519,20 +519,18 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   }
 }
 
-/** A lookup whose answer serves every caller for `ttlMs` (one lookup at a time per key). */
-export function briefly<T>(lookup: (key: string) => Promise<T>, ttlMs = 1000): (key: string) => Promise<T> {
-  const answers = new Map<string, { at: number; value: Promise<T> }>()
+/** A lookup that callers asking while it runs share (one lookup at a time per key, no answer kept). */
+export function together<T>(lookup: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const running = new Map<string, Promise<T>>()
   return (key) => {
-    const t = performance.now()
-    const hit = answers.get(key)
-    if (hit && t - hit.at < ttlMs) return hit.value
-    if (answers.size > 10_000) answers.clear()
+    const current = running.get(key)
+    if (current) return current
     const value = lookup(key)
-    answers.set(key, { at: t, value })
-    // A failed lookup is not kept.
-    value.catch(() => {
-      if (answers.get(key)?.value === value) answers.delete(key)
-    })
+    running.set(key, value)
+    const done = () => {
+      if (running.get(key) === value) running.delete(key)
+    }
+    value.then(done, done)
     return value
   }
 }
