@@ -92,7 +92,7 @@ export async function startShop(
   // On PGlite the file bytes live on disk beside it (its writes run on the event loop); on
   // PostgreSQL in the database, where every replica reaches them.
   const filesDir = db.kind === 'pglite' ? join(config.dataDir, 'files') : undefined
-  const files = createFileBytes(db.db, { dir: filesDir })
+  const files = createFileBytes(db.db, { dir: filesDir, databaseUrl: config.databaseUrl })
   let gateway: Awaited<ReturnType<typeof registerGateway>> | undefined
   // The built-in test provider: the embedded demo's unless NODE_ENV=production, elsewhere only asked for.
   const testProvider =

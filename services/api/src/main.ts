@@ -1,5 +1,6 @@
 import { resourceBranchDirectory, runService } from '@shop/kit'
 import { registerApi } from './app.ts'
+import { createFileBytes } from './files/file-bytes.ts'
 import { createPayments, serverUrlOf, TEST_PAYMENTS_WARNING } from './payments/index.ts'
 
 await runService('api', async ({ db, bus, log, http, config, limits }) => {
@@ -14,6 +15,8 @@ await runService('api', async ({ db, bus, log, http, config, limits }) => {
     log,
     payments,
     limits,
+    // The upload worker writes accepted files to the database itself (its own connections).
+    files: createFileBytes(db.db, { databaseUrl: config.databaseUrl }),
   })
   return { stop: async () => {} }
 })

@@ -25,6 +25,12 @@ export type FileBytes = {
   /** Where new files go. */
   readonly storage: Storage
   /**
+   * Where the upload worker writes new files itself (upload-decode.worker.ts), so their bytes
+   * never come back to the event loop: the folder, or the database's URL; undefined when the
+   * worker cannot reach the store (a Db without its URL): the bytes then come back to `write`.
+   */
+  readonly workerTarget: WorkerTarget | undefined
+  /**
    * Writes a new file's bytes before its metadata commit (so the resource's transaction holds
    * no 10 MB write): until the row commits, nobody can ask for them.
    */
@@ -69,6 +75,17 @@ async function writeChunks(db: Db, id: string, bytes: Buffer): Promise<void> {
   }
 }
 
+export type WorkerTarget = { dir: string } | { databaseUrl: string }
+
+/** Writes a file under the id into `dir`: to a temporary name, then renamed (never half a file). */
+export async function writeToDir(dir: string, id: string, bytes: Uint8Array): Promise<void> {
+  if (!SAFE_ID.test(id)) throw new Error(`no file path for ${id}`)
+  await mkdir(dir, { recursive: true })
+  const tmp = join(dir, `${id}.${randomBytes(6).toString('hex')}.tmp`)
+  await writeFile(tmp, bytes)
+  await rename(tmp, join(dir, id))
+}
+
 /** Deletes a file's chunks (in the caller's transaction when it passes one). */
 export async function deleteChunks(db: Pick<Db, 'deleteFrom'>, id: string): Promise<void> {
   await db.deleteFrom('file_chunks').where('file_id', '=', id).execute()
@@ -78,23 +95,21 @@ export async function deleteChunks(db: Pick<Db, 'deleteFrom'>, id: string): Prom
  * The file bytes of a shop: on disk under `dir` when given (the embedded shop), else in the
  * database. Either reads what the other wrote before (old rows in chunks, for one).
  */
-export function createFileBytes(db: Db, opts: { dir?: string | undefined } = {}): FileBytes {
+export function createFileBytes(
+  db: Db,
+  opts: { dir?: string | undefined; databaseUrl?: string | undefined } = {},
+): FileBytes {
   const dir = opts.dir
   const pathOf = (id: string) => {
     if (!dir || !SAFE_ID.test(id)) throw new Error(`no file path for ${id}`)
     return join(dir, id)
   }
-  let made: Promise<unknown> | undefined
   return {
     storage: dir ? 'disk' : 'db',
+    workerTarget: dir ? { dir } : opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : undefined,
     async write(id, bytes) {
       if (!dir) return writeChunks(db, id, bytes)
-      made ??= mkdir(dir, { recursive: true })
-      await made
-      // Written under a temporary name and renamed: a crash never leaves half a file by the id.
-      const tmp = `${pathOf(id)}.${randomBytes(6).toString('hex')}.tmp`
-      await writeFile(tmp, bytes)
-      await rename(tmp, pathOf(id))
+      await writeToDir(dir, id, bytes)
     },
     async discard(id, storage) {
       if (storage === 'disk') {

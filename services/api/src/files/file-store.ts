@@ -6,7 +6,8 @@ import { createResource, type ResourceRow } from '../resources/resource-store.ts
 import { createFileBytes, type FileBytes } from './file-bytes.ts'
 import { type Sniffed, sniff } from './sniff.ts'
 
-export type Decoded = Sniffed & { bytes: Buffer; width: number | null; height: number | null }
+/** What a stored file is: its type from its bytes, its size and an image's pixels. */
+export type FileMeta = Sniffed & { size: number; width: number | null; height: number | null }
 
 export type FileStoreDeps = {
   db: Db
@@ -24,7 +25,9 @@ export type FileStoreDeps = {
 export async function storeFile(
   deps: FileStoreDeps,
   kind: 'upload' | 'image',
-  decoded: Decoded,
+  decoded: FileMeta,
+  /** Writes the bytes under the new id (the upload worker, or `files.write`). */
+  writeBytes: (id: string) => Promise<void>,
   actor: Actor,
   extra: Record<string, unknown>,
 ): Promise<ResourceRow> {
@@ -35,13 +38,13 @@ export async function storeFile(
     ...extra,
     mimeType: decoded.mimeType,
     extension: decoded.extension,
-    size: decoded.bytes.length,
+    size: decoded.size,
     width: decoded.width,
     height: decoded.height,
     ...(kind === 'upload' ? { publicHash } : {}),
   }
-  await files.write(id, decoded.bytes)
   try {
+    await writeBytes(id)
     return await createResource({
       db: deps.db,
       bus: deps.bus,
@@ -60,7 +63,7 @@ export async function storeFile(
             public_hash: publicHash,
             mime_type: decoded.mimeType,
             extension: decoded.extension,
-            size: decoded.bytes.length,
+            size: decoded.size,
             width: decoded.width,
             height: decoded.height,
             storage: files.storage,
@@ -86,10 +89,12 @@ export async function storeImage(
   const type = sniff(bytes)
   if (!type?.isImage) throw new Error('not an image')
   const meta = await sharp(bytes).metadata()
+  const files = deps.files ?? createFileBytes(deps.db)
   return storeFile(
-    deps,
+    { ...deps, files },
     'image',
-    { ...type, bytes, width: meta.width ?? null, height: meta.height ?? null },
+    { ...type, size: bytes.length, width: meta.width ?? null, height: meta.height ?? null },
+    (id) => files.write(id, bytes),
     actor,
     {
       alt,

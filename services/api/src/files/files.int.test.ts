@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
-import { silentLogger } from '@shop/kit'
+import { migrateTo, migrateToLatest, silentLogger } from '@shop/kit'
+import { createTestDatabase } from '@shop/kit/testing'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -394,6 +395,35 @@ describe('clean-up in the distributed layout', () => {
       expect((await fetchBytes(uploadUrl(old))).status).toBe(404)
     } finally {
       await cleanup.stop()
+    }
+  })
+})
+
+describe('upgrading a shop with files stored before (migration 0012)', () => {
+  it('moves their bytes into chunks, and they are served as before', async () => {
+    const db = await createTestDatabase({ max: 3 })
+    try {
+      await migrateTo(db.db as never, '20261123T0011-statistics')
+      const bytes = pdf(600_000)
+      await sql`
+        INSERT INTO files (id, version, kind, public_hash, mime_type, extension, size, data)
+        VALUES ('f-old', 1, 'upload', 'h', 'application/pdf', 'pdf', ${bytes.length}, ${bytes})`.execute(
+        db.db,
+      )
+      await migrateToLatest(db.db as never)
+      const row = await db.db
+        .selectFrom('files')
+        .select(['storage', 'size'])
+        .where('id', '=', 'f-old')
+        .executeTakeFirst()
+      expect(row).toEqual({ storage: 'db', size: 600_000 })
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM file_chunks WHERE file_id = 'f-old'`.execute(db.db)
+      expect(rows[0]!.n).toBe(3)
+      const read = await createFileBytes(db.db).read({ id: 'f-old', storage: 'db', size: 600_000 })
+      expect(read.equals(bytes)).toBe(true)
+    } finally {
+      await db.drop()
     }
   })
 })

@@ -10,10 +10,16 @@ import { parseBody } from '../http-helpers.ts'
 import { idempotentRoute } from '../idempotency.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
 import { createFileBytes, type FileBytes, type StoredFile } from './file-bytes.ts'
-import { type Decoded, storeFile } from './file-store.ts'
+import { type FileMeta, storeFile } from './file-store.ts'
 import { IMAGE_TYPES } from './sniff.ts'
 import { bytesUsed, chargeBudget, refundBudget, secondsUntilRenewal } from './upload-budget.ts'
-import { BodyTooLargeError, type DecodeResult, readBody, UploadDecoder } from './upload-decoder.ts'
+import {
+  BodyTooLargeError,
+  type DecodeAnswer,
+  readBody,
+  UploadDecoder,
+  type UploadJob,
+} from './upload-decoder.ts'
 
 // Uploads (anyone, for configurable parts such as a photo on a cake) and images (admins, for
 // the catalogue) arrive as data URLs in a JSON body (spec §7); their type is decided by their
@@ -21,10 +27,12 @@ import { BodyTooLargeError, type DecodeResult, readBody, UploadDecoder } from '.
 // - a preParsing hook refuses by the caller's cap (anonymous or staff) and the caller's daily
 //   budget before a byte is read where the Content-Length tells, reads the raw body into one
 //   buffer (refused as soon as it outgrows the cap) and has a worker thread parse the JSON,
-//   decode the data URL and sniff its type; Fastify then parses a small summary of the body
-//   (`data` becomes `sha256:<hex>` of the bytes), so the usual validation and hooks see it;
-// - the bytes go to disk (embedded) or in 256 KB chunks to the database (file-bytes.ts), the
-//   metadata become a resource, and downloads are streamed.
+//   decode the data URL, sniff its type and check an image; the worker keeps the bytes, and
+//   Fastify parses a small summary of the body (`data` becomes `sha256:<hex>` of the bytes),
+//   so the usual validation and hooks see it;
+// - once the route accepts the file, the worker writes the bytes to disk (embedded) or in
+//   256 KB chunks to the database (file-bytes.ts); the metadata become a resource, and
+//   downloads are streamed.
 
 /** The body of a data URL of `bytes` bytes: base64 plus room for the prefix, name and alt. */
 export const wireLimit = (bytes: number) => Math.ceil(bytes / 3) * 4 + 16 * 1024
@@ -92,13 +100,21 @@ const isJson = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(
 export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Promise<void> {
   const cache = new VariantCache(64 * 1024 * 1024)
   const files = deps.files ?? createFileBytes(deps.db)
-  const decoder = deps.decoder ?? new UploadDecoder()
+  const decoder = deps.decoder ?? new UploadDecoder({ target: files.workerTarget })
   if (!deps.decoder) app.addHook('onClose', () => decoder.close())
   const { uploads } = deps.limits
   // Fastify's own check of the Content-Length against the route's limit comes after the hook;
   // the hook's per-caller cap is the real one.
   const bodyLimit = wireLimit(Math.max(uploads.maxStaffBytes, uploads.maxAnonymousBytes))
-  const decodedOf = new WeakMap<FastifyRequest, DecodeResult>()
+  const decodedOf = new WeakMap<FastifyRequest, { answer: DecodeAnswer; job: UploadJob }>()
+  // Bytes a request decoded but did not store (refused, or failed) are forgotten at its end.
+  app.addHook('onResponse', async (req) => {
+    const decoded = decodedOf.get(req)
+    if (decoded) {
+      decodedOf.delete(req)
+      decoder.drop(decoded.job)
+    }
+  })
 
   const overBudget = (reply: FastifyReply, now: Date) => {
     reply.header('retry-after', String(secondsUntilRenewal(now)))
@@ -130,9 +146,10 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
       throw err
     }
     if (body.length === 0) throw new HttpError(400, msg('emptyBody'))
-    const result = await decoder.decode(body, maxBytes)
+    const decoded = await decoder.decode(body, maxBytes)
+    const result = decoded.answer
     if (result.outcome === 'json') throw new HttpError(400, msg('invalidJson'))
-    decodedOf.set(req, result)
+    decodedOf.set(req, decoded)
     const summary = {
       ...result.fields,
       ...(result.outcome === 'file' ? { data: `sha256:${result.sha256}` } : {}),
@@ -147,24 +164,29 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
   }
 
   /** The checked body and its decoded file (400 or 413 with the spec's message otherwise). */
-  const decodeFile = async (req: FastifyRequest, imagesOnly: boolean) => {
+  const decodeFile = (req: FastifyRequest, imagesOnly: boolean) => {
     const body = parseBody(fileBodySchema, req.body, req.locale)
-    const result = decodedOf.get(req)
+    const decoded = decodedOf.get(req)
+    const result = decoded?.answer
     if (result?.outcome === 'tooLarge') throw new HttpError(413, refusal(body.name), 'data')
-    if (result?.outcome !== 'file') throw new HttpError(400, refusal(body.name), 'data')
-    const fail = () => new HttpError(400, refusal(body.name), 'data')
-    const bytes = Buffer.from(result.bytes)
-    const type = { mimeType: result.mimeType, extension: result.extension, isImage: result.isImage }
-    if (imagesOnly && !IMAGE_TYPES.has(type.mimeType)) throw fail()
-    if (!type.isImage) return { body, decoded: { ...type, bytes, width: null, height: null } as Decoded }
-    // An image must also decode, and not be a decompression bomb (sharp works off the loop).
-    try {
-      const meta = await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata()
-      if (!meta.width || !meta.height) throw fail()
-      return { body, decoded: { ...type, bytes, width: meta.width, height: meta.height } as Decoded }
-    } catch {
-      throw fail()
+    if (!decoded || result?.outcome !== 'file') throw new HttpError(400, refusal(body.name), 'data')
+    if (imagesOnly && !IMAGE_TYPES.has(result.mimeType)) throw new HttpError(400, refusal(body.name), 'data')
+    const meta: FileMeta = {
+      mimeType: result.mimeType,
+      extension: result.extension,
+      isImage: result.isImage,
+      size: result.size,
+      width: result.width,
+      height: result.height,
     }
+    const { job } = decoded
+    // Once asked for, the bytes are the store's: nothing is left to forget at the end.
+    const writeBytes = async (id: string) => {
+      decodedOf.delete(req)
+      if (decoder.writesItself) await decoder.store(job, id)
+      else await files.write(id, await decoder.take(job))
+    }
+    return { body, meta, writeBytes }
   }
 
   // Idempotency-Key: the key is reserved before the file is stored (idempotency.ts).
@@ -173,13 +195,13 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
     '/api/uploads',
     { bodyLimit, config: rateLimit('uploads'), preParsing: readUpload, ...uploadKey },
     async (req, reply) => {
-      const { body, decoded } = await decodeFile(req, false)
+      const { body, meta, writeBytes } = decodeFile(req, false)
       const now = deps.now()
       const actor: Actor = req.principal
         ? { kind: 'staff', id: req.principal.user.id, name: req.principal.user.displayName }
         : { kind: 'customer' }
       // A customer's bytes count against their address's day (staff are known by name).
-      const charged = req.principal ? 0 : decoded.bytes.length
+      const charged = req.principal ? 0 : meta.size
       if (
         charged > 0 &&
         !(await chargeBudget(deps.db, req.ip, now, charged, uploads.bytesPerAddressPerDay))
@@ -188,7 +210,7 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
       }
       let row: Awaited<ReturnType<typeof storeFile>>
       try {
-        row = await storeFile({ db: deps.db, bus: deps.bus, files, now }, 'upload', decoded, actor, {
+        row = await storeFile({ db: deps.db, bus: deps.bus, files, now }, 'upload', meta, writeBytes, actor, {
           name: body.name ?? null,
         })
       } catch (err) {
@@ -214,11 +236,12 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
     { bodyLimit, config: rateLimit('uploads'), preParsing: readUpload, ...imageKey },
     async (req, reply) => {
       const p = requireRole(req, ROLE_ADMIN)
-      const { body, decoded } = await decodeFile(req, true)
+      const { body, meta, writeBytes } = decodeFile(req, true)
       const row = await storeFile(
         { db: deps.db, bus: deps.bus, files, now: deps.now() },
         'image',
-        decoded,
+        meta,
+        writeBytes,
         { kind: 'staff', id: p.user.id, name: p.user.displayName },
         { alt: body.alt ?? null },
       )

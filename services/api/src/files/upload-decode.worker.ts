@@ -1,14 +1,41 @@
 import { createHash } from 'node:crypto'
-import { parentPort } from 'node:worker_threads'
+import { parentPort, workerData } from 'node:worker_threads'
+import pg from 'pg'
+import sharp from 'sharp'
+import { CHUNK_BYTES, type WorkerTarget, writeToDir } from './file-bytes.ts'
 import { parseDataUrl, sniff } from './sniff.ts'
 
-// The synchronous work on an upload's body, off the API's event loop: a 10 MB file is a 13.4 MB
-// JSON body whose JSON.parse, base64 decoding and type check each take tens of milliseconds.
-// The main thread sends the raw body (transferred, not copied) and gets back the decoded bytes
-// (transferred too) with the body's small fields. Keep this file free of package imports: it
-// runs as a plain worker thread.
+// The work on an upload's bytes, off the API's event loop: a 10 MB file is a 13.4 MB JSON body
+// whose JSON.parse, base64 decoding and type check each take tens of milliseconds, and whose
+// bytes cost the loop again on their way to the store (40 socket writes of 256 KB to
+// PostgreSQL, their buffers and the garbage collection they cause). The main thread sends the
+// raw body (transferred, not copied); the worker decodes it, checks an image with sharp, keeps
+// the bytes and answers with the body's small fields; when the route has decided (budget,
+// validation), it writes them to the store itself (`store`), or hands them over (`take`, when it
+// cannot reach the store), or forgets them (`drop`; bytes nobody asks for go after a minute).
 
 export type DecodeRequest = { id: number; body: ArrayBuffer; length: number; maxBytes: number }
+
+export type WorkerRequest =
+  | ({ type: 'decode' } & DecodeRequest)
+  | { type: 'store'; id: number; fileId: string }
+  | { type: 'take'; id: number }
+  | { type: 'drop'; id: number }
+
+/** What the main thread learns of a decoded body: never the bytes themselves. */
+export type DecodeAnswer =
+  | Exclude<DecodeResult, { outcome: 'file' }>
+  | (Omit<Extract<DecodeResult, { outcome: 'file' }>, 'bytes'> & {
+      size: number
+      width: number | null
+      height: number | null
+    })
+
+export type WorkerAnswer =
+  | ({ type: 'decoded' } & DecodeAnswer)
+  | { type: 'stored'; id: number }
+  | { type: 'bytes'; id: number; bytes: ArrayBuffer }
+  | { type: 'failed'; id: number; message: string }
 
 /** The body without its data URL: its other fields, each cut to a size zod can refuse cheaply. */
 export type BodyFields = Record<string, unknown>
@@ -97,12 +124,81 @@ export function decodeBody(req: DecodeRequest): { result: DecodeResult; transfer
   }
 }
 
-parentPort?.on('message', (req: DecodeRequest) => {
-  let out: { result: DecodeResult; transfer: ArrayBuffer[] }
+/** An image must also decode, and not be a decompression bomb. */
+async function imageSize(bytes: ArrayBuffer): Promise<{ width: number; height: number } | undefined> {
   try {
-    out = decodeBody(req)
+    const meta = await sharp(new Uint8Array(bytes), { limitInputPixels: 50_000_000 }).metadata()
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : undefined
   } catch {
-    out = { result: { id: req.id, outcome: 'json' }, transfer: [] }
+    return undefined
   }
-  parentPort?.postMessage(out.result, out.transfer)
+}
+
+const target = (workerData as { target?: WorkerTarget } | null)?.target
+const pool =
+  target && 'databaseUrl' in target
+    ? new pg.Pool({ connectionString: target.databaseUrl, max: 2, application_name: 'shop-upload-writer' })
+    : undefined
+pool?.on('error', () => {})
+
+/** The chunks of file_chunks (migration 0012), each its own short statement. */
+async function writeChunks(db: pg.Pool, fileId: string, bytes: Uint8Array): Promise<void> {
+  const count = Math.max(1, Math.ceil(bytes.length / CHUNK_BYTES))
+  for (let seq = 0; seq < count; seq++) {
+    const chunk = bytes.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES)
+    await db.query('INSERT INTO file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
+      fileId,
+      seq,
+      Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length),
+    ])
+  }
+}
+
+const HELD_MS = 60_000
+const held = new Map<number, { bytes: ArrayBuffer; at: number }>()
+setInterval(() => {
+  for (const [id, h] of held) if (Date.now() - h.at > HELD_MS) held.delete(id)
+}, HELD_MS).unref()
+
+const answer = (a: WorkerAnswer, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(a, transfer)
+
+async function handle(req: WorkerRequest): Promise<void> {
+  if (req.type === 'decode') {
+    let out: DecodeResult
+    try {
+      out = decodeBody(req).result
+    } catch {
+      out = { id: req.id, outcome: 'json' }
+    }
+    if (out.outcome !== 'file') return answer({ type: 'decoded', ...out })
+    const { bytes, ...rest } = out
+    const size = out.isImage ? await imageSize(bytes) : undefined
+    if (out.isImage && !size)
+      return answer({ type: 'decoded', id: req.id, outcome: 'refused', fields: out.fields })
+    held.set(req.id, { bytes, at: Date.now() })
+    return answer({
+      type: 'decoded',
+      ...rest,
+      size: bytes.byteLength,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
+    })
+  }
+  const h = held.get(req.id)
+  held.delete(req.id)
+  if (req.type === 'drop') return
+  if (!h) return answer({ type: 'failed', id: req.id, message: 'no such upload' })
+  if (req.type === 'take') return answer({ type: 'bytes', id: req.id, bytes: h.bytes }, [h.bytes])
+  try {
+    if (target && 'dir' in target) await writeToDir(target.dir, req.fileId, new Uint8Array(h.bytes))
+    else if (pool) await writeChunks(pool, req.fileId, new Uint8Array(h.bytes))
+    else throw new Error('no store to write to')
+    answer({ type: 'stored', id: req.id })
+  } catch (err) {
+    answer({ type: 'failed', id: req.id, message: err instanceof Error ? err.message : String(err) })
+  }
+}
+
+parentPort?.on('message', (req: WorkerRequest) => {
+  void handle(req)
 })

@@ -1,13 +1,14 @@
 import { availableParallelism } from 'node:os'
 import type { Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
-import type { DecodeRequest, DecodeResult } from './upload-decode.worker.ts'
+import type { WorkerTarget } from './file-bytes.ts'
+import type { DecodeAnswer, WorkerAnswer, WorkerRequest } from './upload-decode.worker.ts'
 
 // Reads an upload's raw body in its network chunks (each copied into one buffer as it comes,
 // counted against the caller's cap, so an oversized body is refused before it is all here) and
 // has a worker thread parse and decode it (upload-decode.worker.ts).
 
-export type { DecodeResult } from './upload-decode.worker.ts'
+export type { DecodeAnswer } from './upload-decode.worker.ts'
 
 export class BodyTooLargeError extends Error {
   constructor() {
@@ -68,62 +69,108 @@ export function readBody(
   })
 }
 
-type Pending = { resolve: (r: DecodeResult) => void; reject: (e: Error) => void }
+type Pending = { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }
+type Slot = { worker: Worker; pending: Map<number, Pending> }
 
-/** A small pool of decode workers (started on first use; they do not keep the process alive). */
+/** A decoded upload whose bytes wait in a worker for the route's decision. */
+export type UploadJob = { readonly id: number; readonly slot: Slot }
+
+/**
+ * A small pool of upload workers (started on first use; they do not keep the process alive).
+ * With a `target` they write accepted files to the store themselves.
+ */
 export class UploadDecoder {
   readonly #size: number
-  readonly #workers: { worker: Worker; pending: Map<number, Pending> }[] = []
+  readonly #target: WorkerTarget | undefined
+  readonly #slots: Slot[] = []
   #next = 1
   #closed = false
 
-  constructor(size = Math.max(1, Math.min(2, availableParallelism() - 1))) {
-    this.#size = size
+  constructor(opts: { target?: WorkerTarget | undefined; size?: number } = {}) {
+    this.#size = opts.size ?? Math.max(1, Math.min(2, availableParallelism() - 1))
+    this.#target = opts.target
   }
 
-  #start() {
-    const worker = new Worker(new URL('./upload-decode.worker.ts', import.meta.url))
+  /** Whether accepted files are written by the worker (else `take` brings their bytes). */
+  get writesItself(): boolean {
+    return this.#target !== undefined
+  }
+
+  #start(): Slot {
+    const worker = new Worker(new URL('./upload-decode.worker.ts', import.meta.url), {
+      workerData: { target: this.#target },
+    })
     worker.unref()
-    const slot = { worker, pending: new Map<number, Pending>() }
-    worker.on('message', (result: DecodeResult) => {
-      const p = slot.pending.get(result.id)
-      slot.pending.delete(result.id)
-      p?.resolve(result)
+    const slot: Slot = { worker, pending: new Map() }
+    worker.on('message', (answer: WorkerAnswer) => {
+      const p = slot.pending.get(answer.id)
+      slot.pending.delete(answer.id)
+      p?.resolve(answer)
     })
     const fail = (err: Error) => {
       for (const p of slot.pending.values()) p.reject(err)
       slot.pending.clear()
-      const i = this.#workers.indexOf(slot)
-      if (i >= 0) this.#workers.splice(i, 1)
+      const i = this.#slots.indexOf(slot)
+      if (i >= 0) this.#slots.splice(i, 1)
     }
     worker.on('error', fail)
-    worker.on('exit', (code) => fail(new Error(`upload decoder exited with ${code}`)))
-    this.#workers.push(slot)
+    worker.on('exit', (code) => fail(new Error(`upload worker exited with ${code}`)))
+    this.#slots.push(slot)
     return slot
   }
 
-  #slot() {
-    const idle = this.#workers.find((w) => w.pending.size === 0)
+  #slot(): Slot {
+    const idle = this.#slots.find((w) => w.pending.size === 0)
     if (idle) return idle
-    if (this.#workers.length < this.#size) return this.#start()
-    return this.#workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a))
+    if (this.#slots.length < this.#size) return this.#start()
+    return this.#slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a))
+  }
+
+  #ask(slot: Slot, req: WorkerRequest, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
+    if (this.#closed) return Promise.reject(new Error('upload decoder closed'))
+    return new Promise<WorkerAnswer>((resolve, reject) => {
+      slot.pending.set(req.id, { resolve, reject })
+      slot.worker.postMessage(req, transfer)
+    })
   }
 
   /** Parses the body and decodes its data URL in a worker; the buffer is handed over. */
-  decode(body: { buffer: ArrayBuffer; length: number }, maxBytes: number): Promise<DecodeResult> {
-    if (this.#closed) return Promise.reject(new Error('upload decoder closed'))
+  async decode(
+    body: { buffer: ArrayBuffer; length: number },
+    maxBytes: number,
+  ): Promise<{ answer: DecodeAnswer; job: UploadJob }> {
     const slot = this.#slot()
     const id = this.#next++
-    return new Promise<DecodeResult>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject })
-      const req: DecodeRequest = { id, body: body.buffer, length: body.length, maxBytes }
-      slot.worker.postMessage(req, [body.buffer])
-    })
+    const req: WorkerRequest = { type: 'decode', id, body: body.buffer, length: body.length, maxBytes }
+    const answer = await this.#ask(slot, req, [body.buffer])
+    if (answer.type !== 'decoded') throw new Error(`upload worker: unexpected ${answer.type}`)
+    const { type: _type, ...decoded } = answer
+    return { answer: decoded, job: { id, slot } }
+  }
+
+  /** Writes the job's bytes to the store under `fileId` (in the worker). */
+  async store(job: UploadJob, fileId: string): Promise<void> {
+    const answer = await this.#ask(job.slot, { type: 'store', id: job.id, fileId })
+    if (answer.type !== 'stored')
+      throw new Error(`upload worker: ${answer.type === 'failed' ? answer.message : answer.type}`)
+  }
+
+  /** The job's bytes, handed over to this thread. */
+  async take(job: UploadJob): Promise<Buffer> {
+    const answer = await this.#ask(job.slot, { type: 'take', id: job.id })
+    if (answer.type !== 'bytes')
+      throw new Error(`upload worker: ${answer.type === 'failed' ? answer.message : answer.type}`)
+    return Buffer.from(answer.bytes)
+  }
+
+  /** Forgets the job's bytes (a refused upload). */
+  drop(job: UploadJob): void {
+    if (!this.#closed) job.slot.worker.postMessage({ type: 'drop', id: job.id } satisfies WorkerRequest)
   }
 
   async close(): Promise<void> {
     this.#closed = true
-    await Promise.all(this.#workers.map((w) => w.worker.terminate()))
-    this.#workers.length = 0
+    await Promise.all(this.#slots.map((w) => w.worker.terminate()))
+    this.#slots.length = 0
   }
 }
