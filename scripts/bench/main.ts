@@ -202,14 +202,15 @@ ${formatBoard(boardRun)}
 (\`planHistory\`: weekday and lunch peaks, about 5 % rejected or canceled, ratings) over 365 days
 on three branches; their events are made by the order decider (\`decide\`, as the command path
 would) and written to the event store in bulk, with the consented page views around each order
-(the customer's home, menu, checkout and status, two customers in five regulars who come back,
-every third order a visitor who only looks). The statistics projection is then rebuilt from
-the first event (events per second), and each statistics query (the function behind its
+in the analytics log (the customer's home, menu, checkout and status, two customers in five
+regulars who come back, every third order a visitor who only looks). The statistics and visitors
+projections are then rebuilt from the first event and hit (events per second), and each
+statistics query (the function behind its
 endpoint, without HTTP) is asked for the whole year over all branches (unique visitors also for
 one branch and for two, an employee's), 40 times after 5 warm-ups. The baseline, in the same
 run: the orders by outcome, the revenue, the revenue per day and the order times computed
 straight from the raw events (\`statistics-reference.ts\`, the tests' reference); for unique
-visitors, the exact count of distinct ids straight from the events, next to the answer (a sketch
+visitors, the exact count of distinct ids straight from the log, next to the answer (a sketch
 estimate over this many visitor-days, docs/statistics.md#unique-visitors). Target: every
 query's p95 ≤ ${STATISTICS_P95_TARGET_MS} ms.
 

@@ -25,7 +25,7 @@ import {
   resourceBranchDirectory,
 } from '@shop/kit'
 import { type Notifier, type NotifierOverrides, startConfiguredNotifier } from '@shop/notifier'
-import { allProjections, startProjector } from '@shop/projector'
+import { allProjections, startAnalyticsPruning, startProjector } from '@shop/projector'
 import { startPublisher } from '@shop/publisher'
 import type { FastifyInstance } from 'fastify'
 import { seedDemo } from './demo/seed-demo.ts'
@@ -151,6 +151,12 @@ export async function startShop(
   // from 6 s to 48 s).
   const publisher = startPublisher({ db: db.db, bus, log, exclusive: db.kind === 'postgres' })
   const projector = startProjector({ db: db.db, bus, log, projections: allProjections })
+  const pruning = startAnalyticsPruning({
+    db: db.db,
+    log,
+    retentionDays: limits.analytics.retentionDays,
+    ...(opts.now ? { now: opts.now } : {}),
+  })
   const address = await app.listen({ port: config.port, host: config.host })
   // After the demo: a new notifier starts at the committed head, so the demo's orders send
   // nothing. Without SMTP_URL mails go to the log; status links point here unless PUBLIC_URL.
@@ -178,6 +184,7 @@ export async function startShop(
       await app.close()
       await notifier?.stop()
       await publisher.stop()
+      await pruning.stop()
       await projector.stop()
       await bus.close()
       await db.close()

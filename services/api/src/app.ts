@@ -170,7 +170,7 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
     await orderListRoutes(scope, { db: deps.db, now: commandDeps.now })
     await printRoutes(scope, { db: deps.db, branches: deps.branches, now: commandDeps.now })
-    await analyticsRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now })
+    await analyticsRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now, limits: deps.limits })
     await statisticsRoutes(scope, { db: deps.db })
   })
 }

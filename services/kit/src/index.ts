@@ -1,3 +1,12 @@
+export {
+  type AnalyticsHit,
+  analyticsFirstDay,
+  analyticsHead,
+  pollCommittedHits,
+  pruneAnalytics,
+  recordAnalyticsHits,
+  type StoredAnalyticsHit,
+} from './analytics/analytics-log.ts'
 export { MemoryBus } from './bus/memory-bus.ts'
 export { connectNatsBus, ensureEventStream, NatsBus, type NatsBusOptions } from './bus/nats-bus.ts'
 export { type Bus, subjectMatches, type Unsubscribe } from './bus/types.ts'

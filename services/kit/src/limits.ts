@@ -43,6 +43,10 @@ export const limitsSchema = z.strictObject({
     perAddress: window,
     /** Largest analytics body in bytes. */
     maxBodyBytes: z.number().int().positive(),
+    /** New visitor ids one client address may be given per UTC day (more: not counted as visitors). */
+    newVisitorsPerAddressPerDay: z.number().int().positive(),
+    /** Days raw analytics hits are kept (the statistics' sums stay); then they are pruned. */
+    retentionDays: z.number().int().positive(),
   }),
   login: z.strictObject({
     /** Failed logins per address (any usernames) before the address waits out the window. */
@@ -101,6 +105,8 @@ export const DEFAULT_LIMITS: Limits = {
   analytics: {
     perAddress: { max: 120, windowMs: MINUTE },
     maxBodyBytes: 2048,
+    newVisitorsPerAddressPerDay: 50,
+    retentionDays: 90,
   },
   login: {
     perAddress: { max: 30, windowMs: 15 * MINUTE },

@@ -1,4 +1,11 @@
-export { checkpointId, type LiveMessage, type Projection, type ProjectionContext } from './projection.ts'
+export { type AnalyticsPruning, startAnalyticsPruning } from './analytics-pruning.ts'
+export {
+  checkpointId,
+  type Feed,
+  type LiveMessage,
+  type Projection,
+  type ProjectionContext,
+} from './projection.ts'
 export {
   type BoardRow,
   boardView,
@@ -18,9 +25,12 @@ export {
 } from './projections/order-public.ts'
 export { ordersProjection } from './projections/orders.projection.ts'
 export { statisticsProjection } from './projections/statistics.projection.ts'
+export { analyticsFeed, visitorsProjection } from './projections/visitors.projection.ts'
 export {
+  ensureProjectionVersion,
   type Projector,
   type ProjectorOptions,
+  projectionsBehind,
   rebuildProjection,
   runProjectionBatch,
   startProjector,
@@ -28,6 +38,7 @@ export {
 
 import { ordersProjection } from './projections/orders.projection.ts'
 import { statisticsProjection } from './projections/statistics.projection.ts'
+import { visitorsProjection } from './projections/visitors.projection.ts'
 
 /** Every read model, by name (`npm run projections:rebuild -- <name>`). */
-export const allProjections = [ordersProjection, statisticsProjection] as const
+export const allProjections = [ordersProjection, statisticsProjection, visitorsProjection] as const

@@ -7,7 +7,6 @@ import {
   migrateTo,
   migrateToLatest,
   pollCommitted,
-  readersBehind,
   START_CURSOR,
   silentLogger,
 } from '@shop/kit'
@@ -20,6 +19,7 @@ import {
   checkpointId,
   findPublicOrder,
   ordersProjection,
+  projectionsBehind,
   rebuildProjection,
   startProjector,
 } from './index.ts'
@@ -128,7 +128,7 @@ async function snapshot() {
 }
 
 async function caughtUp(): Promise<boolean> {
-  return (await readersBehind(t.db, allProjections.map(checkpointId))).length === 0
+  return (await projectionsBehind(t.db, allProjections)).length === 0
 }
 
 describe('projections', () => {

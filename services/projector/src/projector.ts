@@ -2,19 +2,24 @@ import {
   type Bus,
   type Cursor,
   cursorOf,
+  type Database,
   type Db,
   ensureCheckpoint,
   type Logger,
   lockCheckpoint,
   metrics,
   pollCommitted,
+  readCheckpoint,
   START_CURSOR,
   saveCheckpoint,
   sleep,
   WakeSignal,
 } from '@shop/kit'
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { checkpointId, type LiveMessage, type Projection } from './projection.ts'
+
+/** The projection's source: its own feed, else the event store. */
+const pollOf = (projection: Projection) => projection.feed?.poll ?? pollCommitted
 
 export type ProjectorOptions = {
   db: Db
@@ -52,7 +57,7 @@ export async function runProjectionBatch(
     await sql`SET LOCAL synchronous_commit = off`.execute(trx)
     const cursor = await lockCheckpoint(trx, checkpointId(projection))
     if (!cursor) return { applied: 0, polled: 0, busy: true }
-    const events = await pollCommitted(trx, cursor, batchSize)
+    const events = await pollOf(projection)(trx, cursor, batchSize)
     if (events.length === 0) return { applied: 0, polled: 0, busy: false }
     const relevant = events.filter((e) => projection.streamTypes.includes(e.streamType))
     if (relevant.length > 0) live = await projection.apply(trx, relevant, { subjectRoot: bus.root })
@@ -104,9 +109,28 @@ export function startProjector(opts: ProjectorOptions): Projector {
   }
 
   const run = async () => {
-    for (const p of opts.projections) await ensureCheckpoint(opts.db, checkpointId(p))
-    let followUps = 0
     let failures = 0
+    // A read model built by other code (its stored version differs) is rebuilt first.
+    for (const p of opts.projections) {
+      for (;;) {
+        try {
+          const started = Date.now()
+          if (await ensureProjectionVersion(opts.db, p)) {
+            opts.log.info(
+              { projection: p.name, version: p.version, ms: Date.now() - started },
+              'projection rebuilt',
+            )
+          }
+          failures = 0
+          break
+        } catch (err) {
+          if (!running) return
+          opts.log.error({ err, projection: p.name }, 'projection version check failed')
+          await sleep(Math.min(5000, 100 * 2 ** Math.min(failures++, 6)))
+        }
+      }
+    }
+    let followUps = 0
     while (running) {
       let polled = 0
       try {
@@ -154,24 +178,106 @@ export async function rebuildProjection(
   projection: Projection,
   opts: { batchSize?: number; subjectRoot?: string } = {},
 ): Promise<number> {
-  const batchSize = opts.batchSize ?? 1000
   const id = checkpointId(projection)
   await ensureCheckpoint(db, id)
   return db.transaction().execute(async (trx) => {
     await sql`SELECT 1 FROM es_checkpoints WHERE subscription_id = ${id} FOR UPDATE`.execute(trx)
-    for (const table of projection.tables) await sql`DELETE FROM ${sql.table(table)}`.execute(trx)
-    let cursor: Cursor = START_CURSOR
-    let total = 0
-    for (;;) {
-      const events = await pollCommitted(trx, cursor, batchSize)
-      if (events.length === 0) break
-      const relevant = events.filter((e) => projection.streamTypes.includes(e.streamType))
-      if (relevant.length > 0)
-        await projection.apply(trx, relevant, { subjectRoot: opts.subjectRoot ?? 'shop' })
-      cursor = cursorOf(events.at(-1)!)
-      total += relevant.length
-    }
-    await saveCheckpoint(trx, id, cursor)
-    return total
+    return rebuildLocked(trx, projection, opts)
   })
+}
+
+/**
+ * Rebuilds the read model when the version stored for it is not the code's (or none is stored):
+ * under the checkpoint's lock, so of several projectors starting at once one rebuilds and the
+ * others then find the new version. A read model that has read nothing yet (its checkpoint at the
+ * start: a new shop, a new projection) is only emptied; the projector then builds it batch by
+ * batch as always. Answers whether it rebuilt or emptied it.
+ */
+export async function ensureProjectionVersion(
+  db: Db,
+  projection: Projection,
+  opts: { batchSize?: number; subjectRoot?: string } = {},
+): Promise<boolean> {
+  const id = checkpointId(projection)
+  await ensureCheckpoint(db, id)
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ xid: string; position: string }>`
+      SELECT last_xid::text AS xid, last_position::text AS position FROM es_checkpoints
+       WHERE subscription_id = ${id} FOR UPDATE`.execute(trx)
+    const stored = await trx
+      .selectFrom('projection_versions')
+      .select('version')
+      .where('projection', '=', projection.name)
+      .executeTakeFirst()
+    if (stored?.version === projection.version) return false
+    const cursor = rows[0]
+    if (cursor && cursor.xid === START_CURSOR.xid && cursor.position === START_CURSOR.position) {
+      await clearLocked(trx, projection)
+      await saveVersion(trx, projection)
+    } else await rebuildLocked(trx, projection, opts)
+    return true
+  })
+}
+
+async function clearLocked(trx: Transaction<Database>, projection: Projection): Promise<void> {
+  if (projection.clear) await projection.clear(trx)
+  else for (const table of projection.tables) await sql`DELETE FROM ${sql.table(table)}`.execute(trx)
+}
+
+async function saveVersion(trx: Transaction<Database>, projection: Projection): Promise<void> {
+  await sql`
+    INSERT INTO projection_versions (projection, version, rebuilt_at) VALUES (${projection.name}, ${projection.version}, now())
+    ON CONFLICT (projection) DO UPDATE SET version = excluded.version, rebuilt_at = excluded.rebuilt_at`.execute(
+    trx,
+  )
+}
+
+/** The rebuild itself, inside a transaction that holds the projection's checkpoint row. */
+async function rebuildLocked(
+  trx: Transaction<Database>,
+  projection: Projection,
+  opts: { batchSize?: number; subjectRoot?: string },
+): Promise<number> {
+  const batchSize = opts.batchSize ?? 1000
+  await clearLocked(trx, projection)
+  const poll = pollOf(projection)
+  let cursor: Cursor = START_CURSOR
+  let total = 0
+  for (;;) {
+    const events = await poll(trx, cursor, batchSize)
+    if (events.length === 0) break
+    const relevant = events.filter((e) => projection.streamTypes.includes(e.streamType))
+    if (relevant.length > 0)
+      await projection.apply(trx, relevant, { subjectRoot: opts.subjectRoot ?? 'shop' })
+    cursor = cursorOf(events.at(-1)!)
+    total += relevant.length
+  }
+  await saveCheckpoint(trx, checkpointId(projection), cursor)
+  await saveVersion(trx, projection)
+  return total
+}
+
+/**
+ * The projections that have not read the last committed item of their source yet (tests and
+ * tools wait for none). "Last" is in feed order, as in `readersBehind`.
+ */
+export async function projectionsBehind(db: Db, projections: readonly Projection[]): Promise<string[]> {
+  const behind: string[] = []
+  for (const p of projections) {
+    const head = p.feed ? await p.feed.head(db) : await eventStoreHead(db)
+    if (!head) continue
+    const cursor = await readCheckpoint(db, checkpointId(p))
+    const before =
+      BigInt(cursor.xid) < BigInt(head.xid) ||
+      (cursor.xid === head.xid && BigInt(cursor.position) < BigInt(head.position))
+    if (before) behind.push(p.name)
+  }
+  return behind
+}
+
+async function eventStoreHead(db: Db): Promise<Cursor | null> {
+  const { rows } = await sql<{ xid: string; position: string }>`
+    SELECT transaction_id::text AS xid, global_position::text AS position FROM es_events
+     ORDER BY transaction_id DESC, global_position DESC LIMIT 1`.execute(db)
+  return rows[0] ?? null
 }

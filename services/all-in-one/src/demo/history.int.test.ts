@@ -8,7 +8,7 @@ import {
 import { referenceFigures } from '@shop/api/testing'
 import { MemoryBus } from '@shop/kit'
 import { createTestDatabase, type TestDatabase } from '@shop/kit/testing'
-import { rebuildProjection, statisticsProjection } from '@shop/projector'
+import { rebuildProjection, statisticsProjection, visitorsProjection } from '@shop/projector'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from './seed-demo.ts'
 
@@ -28,6 +28,7 @@ beforeAll(async () => {
   if (!result.seeded) throw new Error(result.reason)
   orders = result.orders
   await rebuildProjection(db.db, statisticsProjection)
+  await rebuildProjection(db.db, visitorsProjection)
 }, 300_000)
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { defaultIds, runOrderCommand } from '@shop/api/commands'
-import { appendToStream, type Bus, type Db } from '@shop/kit'
+import { type Bus, type Db, recordAnalyticsHits } from '@shop/kit'
 import type { Actor, CreateProductBody } from '@shop/shared/contracts'
 import { taxRateFor } from '@shop/shared/domain/catalogue'
 import { repriceOrder } from '@shop/shared/domain/checkout'
@@ -347,25 +347,17 @@ async function logVisits(db: Db, order: HistoryOrder, r: Random): Promise<void> 
     entries.push({ visitor: other, path: '/', minutes: -r.int(10, 90) })
     if (r.next() < 0.5) entries.push({ visitor: other, path: store, minutes: -r.int(1, 9) })
   }
-  for (const e of entries) {
-    await appendToStream(db, {
-      streamId: `analytics-${randomUUID()}`,
-      streamType: 'analytics',
-      expectedVersion: 0,
-      events: [
-        {
-          type: 'AnalyticsLogged',
-          data: {
-            type: 'pageview',
-            action: 'view',
-            data: { path: e.path, branch: order.branchId },
-            visitor: e.visitor,
-            at: new Date(order.at + e.minutes * 60_000).toISOString(),
-          },
-        },
-      ],
-    })
-  }
+  // Rows of the analytics log, as POST /api/analytics-log records them (not events).
+  await recordAnalyticsHits(
+    db,
+    entries.map((e) => ({
+      at: new Date(order.at + e.minutes * 60_000).toISOString(),
+      type: 'pageview',
+      action: 'view',
+      visitor: e.visitor,
+      data: { path: e.path, branch: order.branchId },
+    })),
+  )
 }
 
 /** A branch, table or product as the demo plans it or the read model keeps it. */

@@ -1,36 +1,52 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { appendToStream, type Bus, type Db, HttpError, msg } from '@shop/kit'
+import { type Bus, type Db, HttpError, type Limits, msg, recordAnalyticsHits } from '@shop/kit'
 import { analyticsLogBodySchema, CONSENT_COOKIE, CONSENT_DAYS, CONSENT_GIVEN } from '@shop/shared/contracts'
 import type { FastifyInstance } from 'fastify'
+import { mintVisitor, signVisitor, verifiedVisitor, visitorSecret } from '../analytics/visitor-ids.ts'
 import { cookieOptions } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
 
-/** The consented visitor's random id (first party, no personal data): counts unique visitors. */
+/** The consented visitor's id (first party, no personal data), signed by the server. */
 export const VISITOR_COOKIE = 'shop_vid'
-const VISITOR_ID = /^[\w-]{16,64}$/
 
-// Visitor analytics (spec §7): recorded only with the consent cookie, as events the
-// statistics projections read. Each entry is its own small stream, so visitors never contend
-// for one stream's row. With consent the visitor gets a random id cookie (as long as the
-// consent lasts), so the statistics can count unique visitors without knowing who they are.
-export async function analyticsRoutes(app: FastifyInstance, deps: { db: Db; bus: Bus; now: () => Date }) {
-  app.post('/api/analytics-log', { config: rateLimit('analytics') }, async (req, reply) => {
-    if (req.cookies[CONSENT_COOKIE] !== CONSENT_GIVEN) throw new HttpError(403, msg('consentRequired'))
-    const body = parseBody(analyticsLogBodySchema, req.body, req.locale)
-    let visitor = req.cookies[VISITOR_COOKIE]
-    if (!visitor || !VISITOR_ID.test(visitor)) {
-      visitor = randomBytes(16).toString('base64url')
-      reply.setCookie(VISITOR_COOKIE, visitor, cookieOptions(true, CONSENT_DAYS * 24 * 60 * 60))
-    }
-    const id = randomUUID()
-    await appendToStream(deps.db, {
-      streamId: `analytics-${id}`,
-      streamType: 'analytics',
-      expectedVersion: 0,
-      events: [{ type: 'AnalyticsLogged', data: { ...body, visitor, at: deps.now().toISOString() } }],
-    })
-    deps.bus.notifyAppended()
-    return reply.status(204).send()
-  })
+// Visitor analytics (spec §7, docs/statistics.md "Visitors", docs/security.md "Analytics"):
+// recorded only with the consent cookie, as rows of the analytics log (not events: page views
+// are no business facts, and the log is pruned), which the visitors projection reads. A body
+// over `limits.analytics.maxBodyBytes` is refused (413) before it is read; every client address
+// is rate limited. With consent the visitor gets an id cookie signed by the server (as long as
+// the consent lasts); an id the server did not sign counts as no id, and one address gets only
+// so many new ids a day, so unique visitors cannot be made up at will.
+export async function analyticsRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; bus: Bus; now: () => Date; limits: Limits },
+) {
+  const limits = deps.limits.analytics
+  app.post(
+    '/api/analytics-log',
+    { bodyLimit: limits.maxBodyBytes, config: rateLimit('analytics') },
+    async (req, reply) => {
+      if (req.cookies[CONSENT_COOKIE] !== CONSENT_GIVEN) throw new HttpError(403, msg('consentRequired'))
+      const body = parseBody(analyticsLogBodySchema, req.body, req.locale)
+      const now = deps.now()
+      const secret = await visitorSecret(deps.db)
+      let visitor = verifiedVisitor(secret, req.cookies[VISITOR_COOKIE])
+      if (visitor === null) {
+        visitor = await mintVisitor(deps.db, secret, {
+          address: req.ip,
+          day: now.toISOString().slice(0, 10),
+          cap: limits.newVisitorsPerAddressPerDay,
+        })
+        if (visitor !== null) {
+          reply.setCookie(
+            VISITOR_COOKIE,
+            signVisitor(secret, visitor),
+            cookieOptions(true, CONSENT_DAYS * 24 * 60 * 60),
+          )
+        }
+      }
+      await recordAnalyticsHits(deps.db, [{ at: now.toISOString(), ...body, visitor }])
+      deps.bus.notifyAppended()
+      return reply.status(204).send()
+    },
+  )
 }

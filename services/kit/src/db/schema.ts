@@ -150,6 +150,45 @@ export interface UploadBudgetsTable {
   bytes: Int8
 }
 
+/** One consented analytics hit (not an event: pruned after the retention; docs/statistics.md). */
+export interface AnalyticsHitsTable {
+  id: Generated<Int8>
+  transaction_id: Generated<string>
+  at: Timestamp
+  type: string
+  action: string
+  category: string | null
+  visitor: string | null
+  data: Json<Record<string, unknown> | null> | null
+}
+
+/** The first local day whose analytics hits are all kept (one row, once the pruning ran). */
+export interface AnalyticsHorizonTable {
+  id: Generated<boolean>
+  first_day: ColumnType<string, string, string>
+}
+
+/** New visitor ids minted per client address (an HMAC of it) and UTC day. */
+export interface AnalyticsVisitorMintsTable {
+  day: ColumnType<string, string, string>
+  address: string
+  minted: number
+}
+
+/** Secrets the server made for itself (the visitor ids' signing key). */
+export interface ServerSecretsTable {
+  name: string
+  value: string
+  created_at: Timestamp
+}
+
+/** The version each read model was last built with (a different one in the code rebuilds it). */
+export interface ProjectionVersionsTable {
+  projection: string
+  version: number
+  rebuilt_at: Timestamp
+}
+
 export interface Database {
   es_streams: EsStreamsTable
   es_events: EsEventsTable
@@ -167,4 +206,9 @@ export interface Database {
   files: FilesTable
   file_chunks: FileChunksTable
   upload_budgets: UploadBudgetsTable
+  analytics_hits: AnalyticsHitsTable
+  analytics_horizon: AnalyticsHorizonTable
+  analytics_visitor_mints: AnalyticsVisitorMintsTable
+  server_secrets: ServerSecretsTable
+  projection_versions: ProjectionVersionsTable
 }

@@ -14,6 +14,7 @@ import { applyOrderEvents, type ChangedOrder } from './order-rows.ts'
  */
 export const ordersProjection: Projection = {
   name: 'orders',
+  version: 1,
   tables: ['rm_orders', 'rm_order_tickets'],
   streamTypes: ['order'],
   async apply(trx, events, ctx) {
