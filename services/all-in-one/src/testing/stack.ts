@@ -1,6 +1,13 @@
 import type { PaymentsOptions } from '@shop/api/payments'
 import { type SeededCatalogue, seedTestCatalogue } from '@shop/api/testing'
-import { type BranchAccess, type Bus, type LimitsOverrides, silentLogger, withLimits } from '@shop/kit'
+import {
+  type BranchAccess,
+  type Bus,
+  type LimitsOverrides,
+  type Logger,
+  silentLogger,
+  withLimits,
+} from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
 import type { Notifier, NotifierOverrides } from '@shop/notifier'
 import type { FastifyInstance } from 'fastify'
@@ -42,6 +49,8 @@ export async function startTestStack(
     payments?: Pick<PaymentsOptions, 'env' | 'stripeConfig'>
     /** Limits over the defaults (docs/security.md); the process env is not read. */
     limits?: LimitsOverrides
+    /** Where the shop logs; default nowhere. */
+    log?: Logger
   } = {},
 ): Promise<TestStack> {
   const db = await createTestDatabase({ max: 3 })
@@ -55,7 +64,7 @@ export async function startTestStack(
       subjectRoot: uniqueSubjectRoot(),
       branches: [TEST_BRANCH, { ...TEST_BRANCH, id: 'b2', apiKey: 'k-other-branch-key' }],
     },
-    silentLogger,
+    opts.log ?? silentLogger,
     {
       demo: false,
       limits: withLimits(opts.limits),
