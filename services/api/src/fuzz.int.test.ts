@@ -3,6 +3,7 @@ import { createLogger } from '@shop/kit'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { createUser } from './resources/users.ts'
 import { testOrderBody } from './testing/catalogue.ts'
 import { call, login } from './testing/staff-session.ts'
@@ -60,11 +61,16 @@ const key = (r: Route) => `${r.method} ${r.path}`
 
 beforeAll(async () => {
   s = await startTestStack({
-    // A 500's cause, should one happen, is in the test's output.
-    log: createLogger('fuzz', 'error'),
+    // Whatever the shop logs as an error is a finding too (a socket's failed message is
+    // answered politely, so only the log tells).
+    log: createLogger('fuzz', 'error', { write: (line) => errorLog.push(line) }),
     // The fuzzer is one client sending thousands of requests: the per-client limits would answer
     // most of them 429 (their own tests prove them), and it places orders as one contact.
-    limits: { rateLimits: false, orders: { perContact: { max: 1_000_000 }, openPerContact: 1_000_000 } },
+    limits: {
+      rateLimits: false,
+      orders: { perContact: { max: 1_000_000 }, openPerContact: 1_000_000 },
+      websocket: { messagesPerSecond: 100_000 },
+    },
   })
   await createUser(
     { db: s.db.db },
@@ -403,6 +409,7 @@ async function send(req: Request): Promise<{ status: number; text: string }> {
 }
 
 let sent = 0
+const errorLog: string[] = []
 
 describe('fuzzing every route', () => {
   for (let part = 0; part < PARTS; part++) {
@@ -427,6 +434,108 @@ describe('fuzzing every route', () => {
       expect((await fetch(`${s.url}/healthz`)).status).toBe(200)
     })
   }
+
+  it('the WebSocket: hostile messages get an answer or a clean close, never a failure', {
+    timeout: 300_000,
+  }, async () => {
+    const wsUrl = `${s.url.replace(/^http/, 'ws')}/ws`
+    const subscribe = fc.oneof(
+      fc.record({
+        type: fc.constant('subscribe'),
+        topic: fc.constant('order'),
+        uid: hostileString(),
+        hash: hostileString(),
+      }),
+      fc.record(
+        {
+          type: fc.constant('subscribe'),
+          topic: fc.constant('board'),
+          branchId: hostileString(),
+          apiKey: hostileString(),
+        },
+        { requiredKeys: ['type', 'topic', 'branchId'] },
+      ),
+      fc.constantFrom(
+        { type: 'subscribe', topic: 'catalogue' },
+        { type: 'subscribe', topic: 'statistics' },
+        { type: 'ping' },
+        { type: 'subscribe', topic: 'board', branchId: 'b1', apiKey: s.branch.apiKey },
+        { type: 'subscribe', topic: 'order', uid: known[1], hash: known[2] },
+      ),
+    )
+    const message = fc.oneof(
+      { weight: 5, arbitrary: subscribe.map((m) => JSON.stringify(m)) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(subscribe, hostileString(), hostileValue())
+          .map(([m, k, v]) => JSON.stringify({ ...m, [k]: v })),
+      },
+      { weight: 2, arbitrary: hostileValue().map((v) => JSON.stringify(v) ?? 'null') },
+      { weight: 1, arbitrary: fc.constantFrom('{', '\u0000', '[]'.repeat(2000), 'x'.repeat(5000)) },
+    )
+    const auth = fc.constantFrom<Auth>('anonymous', 'employee', 'admin')
+    let socket: WebSocket | undefined
+    const closes: number[] = []
+    const open = async (who: Auth) => {
+      const ws = new WebSocket(wsUrl, {
+        headers: { ...(credentials[who].cookie ? { cookie: credentials[who].cookie } : {}) },
+      })
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve())
+        ws.once('error', reject)
+      })
+      ws.on('close', (code) => closes.push(code))
+      return ws
+    }
+    /** Sends, then a ping: the pong (or the socket's close) says the message was dealt with. */
+    const exchange = (ws: WebSocket, text: string) =>
+      new Promise<'answered' | 'closed'>((resolve) => {
+        const onMessage = (data: WebSocket.RawData) => {
+          const m = JSON.parse(data.toString()) as { type: string }
+          if (m.type === 'pong') done('answered')
+        }
+        const onClose = () => done('closed')
+        const done = (how: 'answered' | 'closed') => {
+          ws.off('message', onMessage)
+          ws.off('close', onClose)
+          resolve(how)
+        }
+        ws.on('message', onMessage)
+        ws.once('close', onClose)
+        ws.send(text)
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'ping' }))
+      })
+    let exchanged = 0
+    await fc.assert(
+      fc.asyncProperty(message, auth, async (text, who) => {
+        if (!socket || socket.readyState !== socket.OPEN) socket = await open(who)
+        const how = await exchange(socket, text)
+        exchanged++
+        if (how === 'closed') socket = undefined
+      }),
+      { seed: SEED, numRuns: 1500, endOnFailure: true },
+    )
+    socket?.close()
+    expect(exchanged).toBe(1500)
+    // Closed only for what the limits say: too big (1009) or a policy (1008), never an error (1011).
+    expect(closes.filter((c) => c !== 1000 && c !== 1005 && c !== 1008 && c !== 1009)).toEqual([])
+    // A well-behaved client still gets its board.
+    const ws = await open('employee')
+    const snapshot = await new Promise<{ type: string }>((resolve) => {
+      ws.on('message', (data) => {
+        const m = JSON.parse(data.toString()) as { type: string; topic?: string }
+        if (m.type === 'snapshot' && m.topic === 'board') resolve(m)
+      })
+      ws.send(JSON.stringify({ type: 'subscribe', topic: 'board', branchId: 'b1' }))
+    })
+    expect(snapshot.type).toBe('snapshot')
+    ws.close()
+  })
+
+  it('logged no error while being fuzzed', () => {
+    expect(errorLog.map((line) => line.slice(0, 2000))).toEqual([])
+  })
 
   it('reached every route, many times each', () => {
     expect(sent).toBeGreaterThanOrEqual(10_000)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createUser } from './resources/users.ts'
 import { testOrderBody } from './testing/catalogue.ts'
 import { call, login } from './testing/staff-session.ts'
+import { openSocket } from './testing/ws-client.ts'
 
 // Issue 14 item 3: NUL and other control characters in a path, a query or a JSON string answered
 // 500 (PostgreSQL refuses them) and wrote a long error log line; bidi overrides spoofed names on
@@ -136,5 +137,20 @@ describe('deeply nested JSON', () => {
       },
     })
     expect(res.status).toBe(201)
+  })
+})
+
+describe('the WebSocket', () => {
+  it('a NUL in a subscription is refused like on HTTP (it reached PostgreSQL and the message failed)', async () => {
+    const ws = await openSocket(`${s.url.replace(/^http/, 'ws')}/ws`)
+    ws.send({ type: 'subscribe', topic: 'order', uid: 'a\u0000b', hash: 'x' })
+    const refused = await ws.next((m) => m.type === 'error')
+    expect(refused).toMatchObject({
+      code: 'bad_request',
+      message: 'Die Nachricht enthält unzulässige Steuerzeichen.',
+    })
+    ws.send({ type: 'subscribe', topic: 'board', branchId: 'b1\u202E' })
+    await ws.next((m) => m.type === 'error' && m !== refused)
+    await ws.close()
   })
 })

@@ -8,6 +8,7 @@ import {
   findStaffSession,
   HttpError,
   hasRole,
+  inspectInput,
   type Limits,
   type Logger,
   metrics,
@@ -348,6 +349,15 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
         message: 'Die Nachricht ist kein gültiges JSON.',
       })
     }
+    // The HTTP routes' input filter (services/kit/src/input-guard.ts): a NUL in a uid or branch id
+    // reached PostgreSQL, which refused it, and the message failed.
+    if (inspectInput(parsed)) {
+      return send(ws, {
+        type: 'error',
+        code: 'bad_request',
+        message: 'Die Nachricht enthält unzulässige Steuerzeichen.',
+      })
+    }
     const result = wsClientMessageSchema.safeParse(parsed)
     if (!result.success) {
       return send(ws, { type: 'error', code: 'bad_request', message: 'Die Nachricht ist ungültig.' })
@@ -418,7 +428,19 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   }
 
   // A bigger message closes the socket (1009) before it is read.
-  await app.register(websocket, { options: { maxPayload: wsLimits.maxMessageBytes } })
+  await app.register(websocket, {
+    options: { maxPayload: wsLimits.maxMessageBytes },
+    // A client breaking the protocol (a message over maxPayload, invalid UTF-8, a bad frame) is
+    // its own fault: the socket is closed (ws sends 1009 or 1002) and it is not worth an error
+    // line per attempt, which a client could make by the thousand.
+    errorHandler: (err, socket, req) => {
+      const code = (err as { code?: unknown }).code
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        req.log.debug({ code }, 'websocket protocol error')
+      else req.log.error({ err }, 'websocket failed')
+      socket.terminate()
+    },
+  })
   const tooManyConnections = (address: string) =>
     (connections.get(address) ?? 0) >= wsLimits.connectionsPerAddress
   app.get(
