@@ -1,4 +1,4 @@
-import { priceLines } from '../catalogue/pricing.ts'
+import { payableTotal, priceLines } from '../catalogue/pricing.ts'
 import type { OrderType } from '../common/vocabulary.ts'
 import type { OrderState } from '../ordering/order.decider.ts'
 import { wallClockOf } from '../scheduling/zoned-time.ts'
@@ -7,6 +7,13 @@ import { wallClockOf } from '../scheduling/zoned-time.ts'
 // and its branch's time zone. The statistics projection keeps each order's last contribution and
 // moves the pre-aggregated tables by the difference when the order changes, so every figure is
 // a sum of contributions: a rebuild from the events gives the same tables.
+//
+// Which orders count where (issue 14, docs/statistics.md "Which orders count"): every order sits
+// on the local day and hour it is **due** (its appointment, or the counter-appointment the
+// customer accepted; an as-soon-as-possible order is due when it was placed), so a pre-order
+// placed on Monday for Wednesday is Wednesday's. Orders, outcomes, order times and durations
+// count every order there; revenue, taxes, items and options only the orders the shop has
+// **confirmed** and that did not end rejected, canceled or failed, nor were refunded.
 
 /** Where an order ended up, for the statistics: still running, done, or one of the three ends without sale. */
 export const ORDER_OUTCOMES = ['open', 'completed', 'rejected', 'canceled', 'failed'] as const
@@ -14,6 +21,15 @@ export type OrderOutcome = (typeof ORDER_OUTCOMES)[number]
 
 /** Outcomes that are not a sale: never revenue, counted on their own (canceled-orders). */
 export const LOST_OUTCOMES: readonly OrderOutcome[] = ['rejected', 'canceled', 'failed']
+
+/** Statuses an order only reaches once the shop confirmed it (the lost ones end it before or after). */
+const CONFIRMED_STATUSES: readonly OrderState['lifecycle']['status'][] = [
+  'confirmed',
+  'ready',
+  'inDelivery',
+  'completed',
+  'delivered',
+]
 
 export type Money = { net: number; tax: number; gross: number }
 
@@ -29,12 +45,14 @@ export type ContributionOption = { productUid: string; part: string; option: str
 
 export type OrderContribution = {
   branchId: string
-  /** The local date and hour of the order's creation in the branch's zone. */
+  /** The local date and hour the order is due (dueAtOf) in `timeZone`. */
   day: string
   hour: number
+  /** The zone the day and hour were taken in: the branch's when the order was first counted. */
+  timeZone?: string
   orderType: OrderType
   outcome: OrderOutcome
-  /** Counted as revenue: not rejected, canceled or failed, and not refunded. */
+  /** Counted as revenue: confirmed by the shop, not rejected, canceled or failed, not refunded. */
   revenue: boolean
   money: Money
   /** Net, tax and gross per tax rate ('8.1', '2.6'), items and delivery together. */
@@ -100,19 +118,36 @@ export function ratesOf(state: Pick<OrderState, 'items' | 'pricing'>): Record<st
 }
 
 /**
- * The order's contribution. `placed` keeps the day and hour of an earlier contribution: an order
- * stays on the day it was placed even if its branch's zone changes later.
+ * When the order is due: the counter-appointment the customer accepted, else the requested
+ * appointment, else (as soon as possible) the time it was placed.
+ */
+export function dueAtOf(
+  state: Pick<OrderState, 'appointment' | 'counterAppointment' | 'createdAt' | 'lifecycle'>,
+): string {
+  if (state.lifecycle.counterAppointment === 'accepted' && state.counterAppointment !== null)
+    return state.counterAppointment
+  return state.appointment ?? state.createdAt
+}
+
+/** Revenue: the shop confirmed the order, it did not end without sale, its money was not refunded. */
+export function countsAsRevenue(state: Pick<OrderState, 'lifecycle'>): boolean {
+  return CONFIRMED_STATUSES.includes(state.lifecycle.status) && state.lifecycle.payment !== 'refunded'
+}
+
+/**
+ * The order's contribution, on the local day and hour it is due. `before` (the order's earlier
+ * contribution) keeps the zone it was first counted in: an order does not move to another day
+ * because its branch's zone changes later, only because its due time does.
  */
 export function orderContribution(
   state: OrderState,
   timeZone: string,
-  placed?: Pick<OrderContribution, 'day' | 'hour'>,
+  before?: Pick<OrderContribution, 'timeZone'>,
 ): OrderContribution {
-  const clock = placed
-    ? { date: placed.day, hour: placed.hour }
-    : wallClockOf(Date.parse(state.createdAt), timeZone)
+  const zone = before?.timeZone ?? timeZone
+  const clock = wallClockOf(Date.parse(dueAtOf(state)), zone)
   const outcome = outcomeOf(state.lifecycle.status)
-  const revenue = !LOST_OUTCOMES.includes(outcome) && state.lifecycle.payment !== 'refunded'
+  const revenue = countsAsRevenue(state)
   const pricing = state.pricing
   const items: ContributionItem[] = state.items.map((i) => ({
     productUid: i.productUid,
@@ -138,13 +173,16 @@ export function orderContribution(
     branchId: state.branchId,
     day: clock.date,
     hour: clock.hour,
+    timeZone: zone,
     orderType: orderTypeOf(state),
     outcome,
     revenue,
+    // What the shop takes in: a cash order's rounding to the smallest coin counts, and being
+    // tax-free it moves net and gross alike, never the tax.
     money: {
-      net: pricing.totalNet ?? pricing.totalGross,
+      net: (pricing.totalNet ?? pricing.totalGross) + (pricing.cashRounding ?? 0),
       tax: pricing.totalTax ?? 0,
-      gross: pricing.totalGross,
+      gross: payableTotal(pricing),
     },
     rates: ratesOf(state),
     items,

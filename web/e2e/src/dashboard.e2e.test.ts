@@ -252,6 +252,20 @@ describe('statistics dashboard', () => {
     expect(orders.total.orders).toBeGreaterThanOrEqual(4)
     expect(await kpi(page, 'orders')).toBe(count(orders.total.orders))
     expect(await kpi(page, 'revenue')).toBe(formatMoney(revenue.total.gross, currency, 'de-CH'))
+    // Revenue is the confirmed orders on the day they are due (docs/statistics.md "Which orders
+    // count"): today's orders still awaiting confirmation and the rejected one are not in it,
+    // and the page says so where the figures are.
+    expect(revenue.total.orders).toBeGreaterThanOrEqual(1)
+    expect(revenue.total.orders).toBeLessThanOrEqual(orders.total.orders - 4)
+    expect(await page.getByTestId('kpi-hint-revenue').textContent()).toBe(
+      'Bestätigte Bestellungen am Tag ihrer Fälligkeit',
+    )
+    expect(await page.getByTestId('kpi-hint-orders').textContent()).toBe(
+      'Alle Bestellungen am Tag ihrer Fälligkeit, auch offene und verlorene',
+    )
+    expect(await page.locator('figure[data-chart="revenue"] .bo-dash__basis').textContent()).toMatch(
+      /^Umsatz: bestätigte Bestellungen am Tag ihrer Fälligkeit/,
+    )
     expect(await page.getByTestId('dashboard-period').textContent()).toBe(
       'Zeitraum: 24.11.2026 – 24.11.2026 · Vorperiode: 23.11.2026 – 23.11.2026',
     )

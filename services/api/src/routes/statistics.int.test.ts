@@ -1,5 +1,6 @@
 import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
-import { rebuildProjection, statisticsProjection, visitorsProjection } from '@shop/projector'
+import { silentLogger } from '@shop/kit'
+import { rebuildProjection, startProjector, statisticsProjection, visitorsProjection } from '@shop/projector'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { updateResource } from '../resources/resource-store.ts'
@@ -208,7 +209,7 @@ describe('the statistics equal a direct computation over the events', () => {
     ])
   })
 
-  it('leaves rejected and canceled orders out of revenue and counts them with their reasons', async () => {
+  it('leaves unconfirmed, rejected and canceled orders out of revenue and counts the lost ones with their reasons', async () => {
     const lost = (await get('canceled-orders', `from=${FROM}&to=${TO}`)).body.data
     expect(lost.total).toEqual({ rejected: 1, canceled: 1, failed: 0, share: 0.2222 })
     // Most frequent first, then by reason.
@@ -217,7 +218,9 @@ describe('the statistics equal a direct computation over the events', () => {
       { outcome: 'canceled', reason: 'Kundin krank', orders: 1 },
     ])
     const revenue = (await get('revenue', `from=${FROM}&to=${TO}`)).body.data
-    expect(revenue.total.orders).toBe(7)
+    // Of the nine, the shop confirmed two (the Friday delivery and the Monday table); five others
+    // are still awaiting confirmation: no revenue.
+    expect(revenue.total.orders).toBe(2)
     // Net + tax = gross, per rate and in total; the rates add up to the total.
     const sum = (k: 'net' | 'tax' | 'gross') =>
       revenue.byRate.reduce((a: number, r: Record<string, number>) => a + r[k]!, 0)
@@ -227,7 +230,8 @@ describe('the statistics equal a direct computation over the events', () => {
       gross: revenue.total.gross,
     })
     expect(revenue.total.net + revenue.total.tax).toBe(revenue.total.gross)
-    expect(revenue.byRate.map((r: { rate: string }) => r.rate)).toEqual(['8.1', '2.6'])
+    // The two confirmed orders, a delivery and a table, are taxed at the full rate only.
+    expect(revenue.byRate.map((r: { rate: string }) => r.rate)).toEqual(['8.1'])
   })
 
   it('sells items per product and unit, and the configured options after the edit', async () => {
@@ -237,8 +241,9 @@ describe('the statistics equal a direct computation over the events', () => {
       lines: number
     }[]
     const of = (uid: string) => items.find((i) => i.productUid === uid)
-    // Gipfeli: 4 in the delivery of Friday + 4 in each of 5 takeaways that count + 2 at the table.
-    expect(of('gipfeli')).toMatchObject({ quantity: 4 + 5 * 4 + 2, lines: 7 })
+    // Gipfeli of the confirmed orders: 4 in the delivery of Friday + 2 at the table (the five
+    // takeaways awaiting confirmation sold nothing yet).
+    expect(of('gipfeli')).toMatchObject({ quantity: 4 + 2, lines: 2 })
     expect(of('torte')).toMatchObject({ quantity: 1, lines: 1 })
     const popular = (await get('popular-items', `from=${FROM}&to=${TO}&limit=5`)).body.data
     expect(popular.byUnit[0].items[0].productUid).toBe('gipfeli')
@@ -483,6 +488,51 @@ describe('live: open dashboards hear which figures moved', () => {
   })
 })
 
+describe('which orders count: on the day they are due, as revenue once confirmed', () => {
+  it('a pre-order placed on Monday for Wednesday is Wednesday’s, revenue only once confirmed, and no more once canceled', async () => {
+    const WEEK = 'from=2026-11-09&to=2026-11-11'
+    const days = async () => ({
+      orders: (await get('orders', WEEK)).body.data.days.map((d: { date: string; orders: number }) => [
+        d.date,
+        d.orders,
+      ]),
+      revenue: (await get('revenue', WEEK)).body.data.days.map((d: { date: string; gross: number }) => [
+        d.date,
+        d.gross,
+      ]),
+      times: (await get('order-times', WEEK)).body.data.cells,
+    })
+    // Monday 9 November, 18:00 in Zürich, for Wednesday 11 November, 09:30.
+    const order = await place('2026-11-09T17:00:00Z', {
+      ...TAKEAWAY,
+      appointmentDate: '2026-11-11T09:30:00+01:00',
+    })
+    await caughtUp()
+    const waiting = await days()
+    expect(waiting.orders).toEqual([['2026-11-11', 1]])
+    expect(waiting.revenue).toEqual([])
+    // Wednesday (3) at 9 o'clock: the hour it is due.
+    expect(waiting.times).toEqual([{ weekday: 3, hour: 9, orders: 1 }])
+    // Confirmed on Tuesday: Wednesday's revenue, nothing on Monday or Tuesday.
+    await act(order.id, 'confirm', '2026-11-10T08:00:00Z')
+    await caughtUp()
+    const gross = (await call(s.url, 'GET', `/api/orders/${order.id}`, { headers: key() })).body.data
+      .totalGross
+    const confirmed = await days()
+    expect(confirmed.orders).toEqual([['2026-11-11', 1]])
+    expect(confirmed.revenue).toEqual([['2026-11-11', gross]])
+    const ref = await referenceFigures(s.db.db, '2026-11-09', '2026-11-11')
+    expect(ref.revenueByDay).toEqual({ '2026-11-11': gross })
+    // Canceled after the confirmation: the revenue goes again, the order stays counted as lost.
+    await act(order.id, 'cancel', '2026-11-10T09:00:00Z', { message: 'Fest abgesagt' })
+    await caughtUp()
+    const canceled = await days()
+    expect(canceled.revenue).toEqual([])
+    expect(canceled.orders).toEqual([['2026-11-11', 1]])
+    expect((await get('canceled-orders', WEEK)).body.data.total).toMatchObject({ canceled: 1 })
+  })
+})
+
 describe('rebuild', () => {
   const snapshot = async () => {
     const out: Record<string, unknown[]> = {}
@@ -502,5 +552,36 @@ describe('rebuild', () => {
     await rebuildProjection(s.db.db, statisticsProjection)
     await rebuildProjection(s.db.db, visitorsProjection)
     expect(await snapshot()).toEqual(live)
+  })
+
+  it('a store whose figures an older version made is rebuilt by the next projector that starts', async () => {
+    const live = await snapshot()
+    // What version 1 left: revenue of orders awaiting confirmation on the day they were placed.
+    await sql`UPDATE projection_versions SET version = 1 WHERE projection = 'statistics'`.execute(s.db.db)
+    await sql`UPDATE st_order_days SET revenue_orders = orders, revenue_gross = gross`.execute(s.db.db)
+    expect(await snapshot()).not.toEqual(live)
+    const projector = startProjector({
+      db: s.db.db,
+      bus: s.bus,
+      log: silentLogger,
+      projections: [statisticsProjection],
+    })
+    try {
+      const version = async () =>
+        (
+          await s.db.db
+            .selectFrom('projection_versions')
+            .select('version')
+            .where('projection', '=', 'statistics')
+            .executeTakeFirstOrThrow()
+        ).version
+      for (let i = 0; i < 400 && (await version()) !== statisticsProjection.version; i++) {
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      expect(await version()).toBe(2)
+      expect(await snapshot()).toEqual(live)
+    } finally {
+      await projector.stop()
+    }
   })
 })

@@ -19,10 +19,12 @@ import { STAT_TABLES, StatDeltas, type StatTable } from './statistics-rows.ts'
  * a few thousand rows to add, never a scan of orders. The projection folds the orders itself
  * (st_orders) and moves the sums by the difference between an order's old and new contribution.
  * The visitor figures are the `visitors` projection's (visitors.projection.ts).
+ *
+ * Version 2 (issue 14 item 19): orders on the day they are due, revenue only once confirmed.
  */
 export const statisticsProjection: Projection = {
   name: 'statistics',
-  version: 1,
+  version: 2,
   tables: [
     'st_orders',
     'st_order_days',
@@ -94,6 +96,7 @@ async function applyOrders(
   const zones = await branchZones(trx, [...new Set(entries.map((e) => e.state!.branchId))])
   const saved = entries.map((entry) => {
     const state = entry.state!
+    // The zone the order was first counted in stays (an order moves only with its due time).
     const after = orderContribution(
       state,
       zones.get(state.branchId) ?? DEFAULT_TIME_ZONE,

@@ -348,6 +348,8 @@ function Headline({ t, data, f }: Part) {
     kind: 'relative' | 'points'
     /** The value is an estimate (unique visitors over many visitor-days). */
     estimate?: boolean
+    /** Which orders the figure counts (docs/statistics.md "Which orders count"). */
+    hint?: string
   }[] = [
     {
       key: 'revenue',
@@ -356,6 +358,7 @@ function Headline({ t, data, f }: Part) {
       previous: f.money(prev.revenue.total.gross),
       change: relativeChange(cur.revenue.total.gross, prev.revenue.total.gross),
       kind: 'relative',
+      hint: t('kpi.hint.revenue'),
     },
     {
       key: 'orders',
@@ -364,6 +367,7 @@ function Headline({ t, data, f }: Part) {
       previous: f.count(prev.orders.total.orders),
       change: relativeChange(cur.orders.total.orders, prev.orders.total.orders),
       kind: 'relative',
+      hint: t('kpi.hint.orders'),
     },
     {
       key: 'averageOrder',
@@ -372,6 +376,7 @@ function Headline({ t, data, f }: Part) {
       previous: prev.revenue.total.averageGross === null ? '—' : f.money(prev.revenue.total.averageGross),
       change: relativeChange(cur.revenue.total.averageGross, prev.revenue.total.averageGross),
       kind: 'relative',
+      hint: t('kpi.hint.averageOrder'),
     },
     {
       key: 'lostShare',
@@ -436,6 +441,11 @@ function Headline({ t, data, f }: Part) {
             </p>
             <Change t={t} f={f} change={card.change} kind={card.kind} />
             <p className="bo-kpi__previous">{t('kpi.previous', { value: card.previous })}</p>
+            {card.hint ? (
+              <p className="bo-kpi__hint" data-testid={`kpi-hint-${card.key}`}>
+                {card.hint}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -500,6 +510,7 @@ function ChartFigure({
   table,
   controls,
   csv,
+  basis,
 }: {
   name: string
   title: string
@@ -507,6 +518,8 @@ function ChartFigure({
   chart: ReactNode
   table: ReactNode
   controls?: ReactNode
+  /** Which orders the figure counts (docs/statistics.md "Which orders count"). */
+  basis?: string
   /** The file's content, its name and what the button names (the title by default). */
   csv?: { fileName: string; build: () => string; label?: string }
 }) {
@@ -517,6 +530,7 @@ function ChartFigure({
       {controls}
       {chart}
       <p className="bo-dash__summary">{summary}</p>
+      {basis ? <p className="bo-dash__basis">{basis}</p> : null}
       <details className="bo-dash__details">
         <summary>{t('charts.table')}</summary>
         {table}
@@ -632,10 +646,11 @@ function RevenueFigure({ t, data, f, colors }: ChartPart) {
     (a, p) => (!a || p.gross > a.gross ? p : a),
     null,
   )
+  // The revenue's orders: the confirmed ones (the line counts every order due that day).
   const summary = t('charts.revenue.summary', {
     gross: f.money(data.revenue.total.gross),
-    count: data.orders.total.orders,
-    n: f.count(data.orders.total.orders),
+    count: data.revenue.total.orders,
+    n: f.count(data.revenue.total.orders),
     date: best ? f.date(best.date) : '—',
     best: best ? f.money(best.gross) : '—',
   })
@@ -645,6 +660,7 @@ function RevenueFigure({ t, data, f, colors }: ChartPart) {
       name="revenue"
       title={title}
       summary={summary}
+      basis={t('charts.revenue.basis')}
       chart={<EChart option={option} description={`${title}. ${summary}`} />}
       table={
         <DataTable
@@ -712,6 +728,7 @@ function HeatFigure({
       name={name}
       title={title}
       summary={summary}
+      {...(name === 'heat' ? { basis: t('charts.heat.basis') } : {})}
       chart={<EChart option={option} description={`${title}. ${summary}`} height={340} />}
       table={
         <DataTable
@@ -791,6 +808,7 @@ function PopularFigure({ t, data, f, colors }: ChartPart) {
       name="popular"
       title={group ? `${title} (${unitName(group.unit)})` : title}
       summary={summary}
+      basis={t('charts.popular.basis')}
       controls={controls}
       chart={<RankingChart option={option} entries={items.length} description={`${title}. ${summary}`} />}
       table={
@@ -856,6 +874,7 @@ function OptionsFigure({ t, data, f, colors }: ChartPart) {
       name="options"
       title={title}
       summary={summary}
+      basis={t('charts.popular.basis')}
       chart={<RankingChart option={option} entries={options.length} description={`${title}. ${summary}`} />}
       table={
         <DataTable
