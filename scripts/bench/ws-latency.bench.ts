@@ -101,6 +101,9 @@ export async function benchWsLatency(opts: {
       NATS_SUBJECT_ROOT: subjectRoot,
       SHOP_BRANCHES: JSON.stringify([branch]),
       LOG_LEVEL: 'warn',
+      // 1,000 sockets and the orders come from this one address: no per-client limits.
+      RATE_LIMITS: 'off',
+      SHOP_LIMITS: JSON.stringify({ websocket: { connectionsPerAddress: 10_000 } }),
     })
     const base = shop.url
     const wsUrl = `${base.replace('http', 'ws')}/ws`

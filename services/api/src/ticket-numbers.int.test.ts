@@ -10,7 +10,12 @@ const now = new Date('2026-11-20T11:00:00Z')
 let s: TestStack
 
 beforeAll(async () => {
-  s = await startTestStack({ now: () => now })
+  // 200 orders at once from one address with one contact: the order limits are lifted here
+  // (limits/rate-limits.int.test.ts proves them).
+  s = await startTestStack({
+    now: () => now,
+    limits: { orders: { perAddress: { max: 1000 }, perContact: { max: 1000 }, openPerContact: 1000 } },
+  })
 })
 afterAll(async () => {
   await s?.close()

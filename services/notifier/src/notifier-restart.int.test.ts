@@ -17,7 +17,12 @@ const procs: ServiceProcess[] = []
 
 beforeAll(async () => {
   sink = await startSmtpSink()
-  s = await startTestStack({ notifier: false })
+  // Orders from one address with one contact, all left open: the order limits are lifted here
+  // (services/api/src/limits/rate-limits.int.test.ts proves them).
+  s = await startTestStack({
+    notifier: false,
+    limits: { orders: { perAddress: { max: 1000 }, perContact: { max: 1000 }, openPerContact: 1000 } },
+  })
   env = {
     DATABASE_URL: s.db.url,
     NATS_URL: testNatsUrl(),

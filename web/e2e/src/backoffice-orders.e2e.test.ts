@@ -123,7 +123,10 @@ async function tabTo(page: Page, target: Locator, max = 300): Promise<void> {
 }
 
 beforeAll(async () => {
-  stage = await startStage()
+  // Many orders from one address and contact, some left open: the order limits are lifted.
+  stage = await startStage({
+    limits: { orders: { perAddress: { max: 1000 }, perContact: { max: 1000 }, openPerContact: 1000 } },
+  })
   const init = await call<{ url: string; data: unknown }[]>('GET', '/api/init')
   const branches = init.find((i) => i.url === '/api/branches')?.data as { id: string; identifier: string }[]
   zurich = branches.find((b) => b.identifier === 'zuerich-altstadt')!.id

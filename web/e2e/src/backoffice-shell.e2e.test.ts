@@ -13,7 +13,8 @@ let stage: Stage
 const TABLET = { width: 1180, height: 820 }
 
 beforeAll(async () => {
-  stage = await startStage()
+  // One login after another from one address, some wrong on purpose: the login limits are lifted.
+  stage = await startStage({ limits: { login: { requestsPerAddress: { max: 1000 }, freeFailures: 1000 } } })
 })
 
 afterAll(async () => {

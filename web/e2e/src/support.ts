@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type Shop, startShop } from '@shop/all-in-one'
-import { silentLogger } from '@shop/kit'
+import { type LimitsOverrides, silentLogger, withLimits } from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 
@@ -56,6 +56,8 @@ export async function startStage(
     at?: string
     /** Days of generated order history before the pinned day (the dashboard's demo history). */
     historyDays?: number
+    /** Limits over the defaults (docs/security.md); the process env is not read. */
+    limits?: LimitsOverrides
   } = {},
 ): Promise<Stage> {
   const at = opts.at ?? TUESDAY_10
@@ -84,6 +86,7 @@ export async function startStage(
       now,
       notifier: false,
       payments: { testProvider: true },
+      limits: withLimits(opts.limits),
     },
   )
   const url = shop.url.replace('0.0.0.0', '127.0.0.1')

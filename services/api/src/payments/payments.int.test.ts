@@ -20,7 +20,12 @@ const otherBranch = { 'x-api-key': 'k-other-branch-key' }
 const ERROR_ROUTE = () => `${s.url}/store/filiale-b1/checkout/error`
 
 beforeAll(async () => {
-  s = await startTestStack({ notifier: false })
+  // Orders from one address with one contact, several left open: the order limits are lifted
+  // here (limits/rate-limits.int.test.ts proves them).
+  s = await startTestStack({
+    notifier: false,
+    limits: { orders: { perAddress: { max: 1000 }, perContact: { max: 1000 }, openPerContact: 1000 } },
+  })
 })
 afterAll(async () => {
   await s?.close()
