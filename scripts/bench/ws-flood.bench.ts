@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { startShop } from '@shop/all-in-one'
 import { readersBehind, silentLogger, sleep, withLimits } from '@shop/kit'
 import WebSocket from 'ws'
@@ -19,6 +20,8 @@ export type FloodResult = {
   sockets: number
   boardOrders: number
   snapshotsMs: number
+  /** Statements PGlite ran while the sockets subscribed (each one on the event loop). */
+  queries: number
   idle: { p50: number; p99: number }
   loaded: { p50: number; p99: number; max: number }
 }
@@ -42,6 +45,31 @@ async function startProfile() {
       session.disconnect()
     },
   }
+}
+
+/** Counts PGlite's statements from now until `stop` (the publisher's and projectors' few included). */
+function countQueries(): { stop(): number } {
+  const proto = PGlite.prototype as unknown as { query: (...args: unknown[]) => unknown }
+  const original = proto.query
+  let n = 0
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    n++
+    return original.apply(this, args)
+  }
+  return {
+    stop() {
+      proto.query = original
+      return n
+    },
+  }
+}
+
+export function formatFlood(r: FloodResult): string {
+  return [
+    '| sockets | board orders | statements during the subscriptions | all snapshots in | /healthz idle p50 / p99 | /healthz meanwhile p50 / p99 / max |',
+    '|---|---|---|---|---|---|',
+    `| ${r.sockets} | ${r.boardOrders} | ${r.queries} | ${r.snapshotsMs} ms | ${r.idle.p50.toFixed(1)} / ${r.idle.p99.toFixed(1)} ms | ${r.loaded.p50.toFixed(1)} / ${r.loaded.p99.toFixed(1)} / ${r.loaded.max.toFixed(1)} ms |`,
+  ].join('\n')
 }
 
 async function healthz(url: string): Promise<number> {
@@ -92,6 +120,7 @@ export async function runWsFlood(sockets = 200): Promise<FloodResult> {
       while (flooding) loaded.push(await healthz(url))
     })()
     const profile = process.env.WS_FLOOD_PROFILE ? await startProfile() : undefined
+    const counted = countQueries()
     const t0 = performance.now()
     await Promise.all(
       Array.from(
@@ -125,6 +154,7 @@ export async function runWsFlood(sockets = 200): Promise<FloodResult> {
       for (const ws of all) ws.terminate()
     })
     const snapshotsMs = performance.now() - t0
+    const queries = counted.stop()
     if (profile) await profile.stop(process.env.WS_FLOOD_PROFILE!)
     flooding = false
     await probe
@@ -134,6 +164,7 @@ export async function runWsFlood(sockets = 200): Promise<FloodResult> {
       sockets,
       boardOrders,
       snapshotsMs: Math.round(snapshotsMs),
+      queries,
       idle: { p50: percentile(i, 50), p99: percentile(i, 99) },
       loaded: { p50: percentile(l, 50), p99: percentile(l, 99), max: l.at(-1) ?? 0 },
     }
@@ -145,5 +176,5 @@ export async function runWsFlood(sockets = 200): Promise<FloodResult> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await runWsFlood(Number(process.argv[2] ?? 200))
-  console.log(JSON.stringify(result, (_k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v), 2))
+  console.log(formatFlood(result))
 }
