@@ -1,6 +1,6 @@
 import { type TranslationParams, t } from '@shop/shared/i18n'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Logger } from './log.ts'
+import { type Logger, redactUrl } from './log.ts'
 import { registry } from './metrics.ts'
 import { safeEqual } from './secrets.ts'
 
@@ -63,6 +63,19 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 const localeOfRequest = (req: FastifyRequest) => (req as FastifyRequest & { locale?: string }).locale
 
 /**
+ * The error body as JSON, whatever the reply was about to be: a page route that had set
+ * `text/html` before it failed (or found nothing) could not send an object and answered 500.
+ */
+function sendErrors(
+  reply: FastifyReply,
+  status: number,
+  errors: readonly ErrorItem[],
+  locale: string | undefined,
+) {
+  return reply.status(status).type('application/json; charset=utf-8').send(errorBody(errors, locale))
+}
+
+/**
  * One error handler for every service: known errors become the spec's error body with the
  * fitting status; anything else is logged and answered 500 without internals.
  */
@@ -73,7 +86,7 @@ export function installErrorHandling(
 ): void {
   app.setErrorHandler(errorHandler(log, mappers))
   app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send(errorBody([{ field: '', message: msg('routeNotFound') }], localeOfRequest(req))),
+    sendErrors(reply, 404, [{ field: '', message: msg('routeNotFound') }], localeOfRequest(req)),
   )
 }
 
@@ -83,24 +96,24 @@ export function installErrorHandling(
  * Fastify's own.
  */
 export function frameworkErrors(_err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  void reply.status(400).send(errorBody([{ field: '', message: msg('badRequest') }], localeOfRequest(req)))
+  void sendErrors(reply, 400, [{ field: '', message: msg('badRequest') }], localeOfRequest(req))
 }
 
 export function errorHandler(log: Logger, mappers: readonly ErrorMapper[]) {
   return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     const locale = localeOfRequest(req)
-    if (err instanceof HttpError) return reply.status(err.status).send(errorBody(err.errors, locale))
+    if (err instanceof HttpError) return sendErrors(reply, err.status, err.errors, locale)
     for (const map of mappers) {
       const mapped = map(err)
-      if (mapped) return reply.status(mapped.status).send(errorBody(mapped.errors, locale))
+      if (mapped) return sendErrors(reply, mapped.status, mapped.errors, locale)
     }
     const fe = err as FastifyError
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
       const message = msg(FASTIFY_MESSAGES[fe.code] ?? 'badRequest')
-      return reply.status(fe.statusCode).send(errorBody([{ field: '', message }], locale))
+      return sendErrors(reply, fe.statusCode, [{ field: '', message }], locale)
     }
-    log.error({ err, url: req.url, method: req.method }, 'unhandled error')
-    return reply.status(500).send(errorBody([{ field: '', message: msg('internal') }], locale))
+    log.error({ err, url: redactUrl(req.url), method: req.method }, 'unhandled error')
+    return sendErrors(reply, 500, [{ field: '', message: msg('internal') }], locale)
   }
 }
 

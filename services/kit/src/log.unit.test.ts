@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { installErrorHandling, registerOpsRoutes } from './http.ts'
+import { HttpError, installErrorHandling, msg, registerOpsRoutes } from './http.ts'
 import { createLogger, logSerializers, redactUrl } from './log.ts'
 
 // Issue 14 item 9: api keys, status-link hashes and tokens in URLs were written to the request
@@ -98,5 +98,42 @@ describe('/metrics', () => {
   it('/healthz stays open', async () => {
     const a = await app('m-token-1')
     expect((await a.inject({ url: '/healthz', remoteAddress: '203.0.113.7' })).statusCode).toBe(200)
+  })
+})
+
+describe('error answers', () => {
+  it('are JSON even when the route had made its reply an HTML page (that answered 500)', async () => {
+    const app = Fastify()
+    installErrorHandling(app, createLogger('test', 'silent'), [])
+    app.get('/page-gone', async (_req, reply) => {
+      reply.type('text/html; charset=utf-8')
+      return reply.callNotFound()
+    })
+    app.get('/page-refused', async (_req, reply) => {
+      reply.type('text/html; charset=utf-8')
+      throw new HttpError(403, msg('accessDenied'))
+    })
+    const gone = await app.inject({ url: '/page-gone' })
+    expect(gone.statusCode).toBe(404)
+    expect(gone.headers['content-type']).toMatch(/^application\/json/)
+    expect(gone.json()).toEqual({
+      errors: [{ field: '', message: 'Die angeforderte Ressource wurde nicht gefunden.' }],
+    })
+    const refused = await app.inject({ url: '/page-refused' })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().errors[0].field).toBe('')
+  })
+
+  it('a failure logs the URL redacted', async () => {
+    const lines: string[] = []
+    const log = createLogger('test', 'error', { write: (line) => lines.push(line) })
+    const app = Fastify()
+    installErrorHandling(app, log, [])
+    app.get('/api/orders/public/:uid/:hash', async () => {
+      throw new Error('boom')
+    })
+    expect((await app.inject({ url: '/api/orders/public/u1/secret-hash-1' })).statusCode).toBe(500)
+    expect(lines.join('')).toContain('/api/orders/public/u1/***')
+    expect(lines.join('')).not.toContain('secret-hash-1')
   })
 })
