@@ -1,5 +1,5 @@
 import type { OrderAddress } from '@shop/shared/contracts'
-import { isCountableUnit, isUnit, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
+import { isCountableUnit, isUnit, payableTotal, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
 import { DEFAULT_CURRENCY, formatMoney, type MoneyLocale } from '@shop/shared/domain/common'
 import type { OrderState } from '@shop/shared/domain/ordering'
 import { formatLocalDate, wallClockOf } from '@shop/shared/domain/scheduling'
@@ -141,7 +141,9 @@ function orderBlocks(ctx: RenderContext, heading = 'order.heading'): Block[] {
   const totals: [string, string][] = []
   const p = o.pricing
   if (p.deliveryGross) totals.push([tr(ctx, 'order.delivery'), money(ctx, p.deliveryGross)])
-  totals.push([tr(ctx, 'order.total'), money(ctx, p.totalGross)])
+  // Paid in cash, the total is rounded to the smallest coin: its own line, and the total paid.
+  if (p.cashRounding) totals.push([tr(ctx, 'order.cashRounding'), money(ctx, p.cashRounding)])
+  totals.push([tr(ctx, 'order.total'), money(ctx, payableTotal(p))])
   for (const [rate, cents] of Object.entries(p.taxes ?? {}).sort(([a], [b]) => Number(a) - Number(b))) {
     const percent = formatNumber(ctx, Number(rate), 2)
     totals.push([tr(ctx, 'order.tax', { rate: percent }), money(ctx, cents)])

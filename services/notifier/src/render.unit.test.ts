@@ -143,6 +143,18 @@ describe('notification texts (German by default)', () => {
     expect(mail.html).toContain('<a href="https://shop.example.ch/status/u1/h1">')
   })
 
+  it('a cash order in CHF: the rounding to 0.05 on its own line, the total as paid, the VAT as it was', () => {
+    const cash: OrderEvent = {
+      ...created,
+      pricing: { ...created.pricing, totalGross: 7323, taxes: { '2.6': 171, '8.1': 37 }, cashRounding: 2 },
+    } as OrderEvent
+    const mail = plain(renderMail('new-order', 'customer', ctxOf([cash])))
+    expect(mail.text).toContain('Rundung (Barzahlung): CHF 0.02\nTotal: CHF 73.25')
+    expect(mail.text).toContain('inkl. MwSt. 2.6 %: CHF 1.71')
+    // An order from before (no cashRounding) has no such line.
+    expect(plain(renderMail('new-order', 'customer', ctxOf([created]))).text).not.toContain('Rundung')
+  })
+
   it('new order to the branch: the customer contact and the order', () => {
     const mail = plain(renderMail('new-order', 'branch', ctxOf([created])))
     expect(mail.subject).toBe('Neue Bestellung von Anna Muster')

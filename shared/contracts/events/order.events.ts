@@ -93,6 +93,11 @@ export const orderPricingSchema = z.object({
   totalTax: cents.optional(),
   totalGross: cents,
   taxes: z.record(z.string(), cents).optional(),
+  /**
+   * A cash order's rounding to the smallest coin (CHF: 5 Rappen), tax-free, may be negative: the
+   * customer pays totalGross + cashRounding. Absent on other orders and on those from before.
+   */
+  cashRounding: z.int().min(-100_000).max(100_000).optional(),
 })
 export type OrderPricing = z.infer<typeof orderPricingSchema>
 

@@ -299,6 +299,16 @@ const configFields = {
   enablePluginOrderReviews: z.boolean().default(false),
   disableTickets: z.boolean().default(false),
   enableCash: z.boolean().default(true),
+  /**
+   * Cash totals rounded to the smallest coin, in cents per currency code ({ "CHF": 5 }; 0: not
+   * rounded). Currencies left out keep the default: CHF 5, every other none (pricing.ts).
+   */
+  cashRounding: z
+    .record(
+      z.string().refine((code) => CURRENCIES.has(code), 'validation.currency'),
+      z.int().min(0).max(100),
+    )
+    .default({}),
   enableATMCard: z.boolean().default(false),
   enableVoucher: z.boolean().default(false),
   enablePluginStripe: z.boolean().default(false),

@@ -115,6 +115,7 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     enablePluginOrderReviews: true,
     disableTickets: true,
     enableCash: false,
+    cashRounding: { CHF: 10, EUR: 5 },
     enableATMCard: true,
     enableVoucher: true,
     enablePluginStripe: true,
@@ -973,5 +974,29 @@ describe('opening hours past midnight', () => {
 describe('units', () => {
   it('the product schema offers exactly the units the catalogue rules know', () => {
     expect([...PRODUCT_UNITS].sort()).toEqual([...UNITS].sort())
+  })
+})
+
+describe('config: cash rounding per currency', () => {
+  it('defaults to none set (CHF rounds to 0.05 by the pricing default) and takes steps in cents', () => {
+    expect(createConfigBodySchema.parse(minimal.config).cashRounding).toEqual({})
+    expect(
+      createConfigBodySchema.parse({ ...minimal.config, cashRounding: { CHF: 0, EUR: 5 } }).cashRounding,
+    ).toEqual({
+      CHF: 0,
+      EUR: 5,
+    })
+  })
+
+  it('refuses an unknown currency and a step that is no whole number from 0 to 100', () => {
+    expect(errorsOf(createConfigBodySchema, { ...minimal.config, cashRounding: { XYZ: 5 } })).toEqual([
+      { field: 'cashRounding.XYZ', message: msg('validation.invalid') },
+    ])
+    expect(
+      errorsOf(createConfigBodySchema, { ...minimal.config, cashRounding: { CHF: 2.5 } })[0]!.field,
+    ).toBe('cashRounding.CHF')
+    expect(errorsOf(createConfigBodySchema, { ...minimal.config, cashRounding: { CHF: 500 } })).toEqual([
+      { field: 'cashRounding.CHF', message: max(100) },
+    ])
   })
 })

@@ -77,6 +77,7 @@ export type { Menu, MenuCatalogEntry, MenuProductView, MenuSection, ProductOrder
 export { activeMenu, menuProducts, menuSections, productOrderability } from './menu.ts'
 export type {
   CartSummary,
+  CashRoundingSteps,
   MaximumOrderStatus,
   MinimumOrderStatus,
   MoneyDisplay,
@@ -86,6 +87,9 @@ export type {
 } from './pricing.ts'
 export {
   cartSummary,
+  cashRoundingFor,
+  cashRoundingStep,
+  DEFAULT_CASH_ROUNDING,
   DEFAULT_MAXIMUM_ORDER_VALUE,
   deliveryFee,
   FREE_DELIVERY_TEXT,
@@ -106,12 +110,15 @@ export {
   minimumOrderStatus,
   minimumOrderValueMessage,
   PRICE_PREFIXES,
+  payableTotal,
   priceForAmount,
   priceLines,
   priceOrder,
   rateKey,
+  roundToStep,
   taxRateFor,
   unitPrice,
+  withCashRounding,
 } from './pricing.ts'
 export { toDomainProduct, toSchedule } from './resources.ts'
 export type {

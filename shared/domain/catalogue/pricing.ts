@@ -150,6 +150,11 @@ export type OrderPricing = {
   totalGross: Cents
   /** Tax per rate (items and delivery together), keyed by rateKey. */
   taxes: Record<string, Cents>
+  /**
+   * A cash order's rounding to the currency's smallest coin (see cashRoundingFor): tax-free,
+   * may be negative; what is paid is totalGross + cashRounding. Absent: not rounded.
+   */
+  cashRounding?: Cents
   /** Net, tax and gross per rate (items and delivery together); net + tax = gross each. */
   rateGroups: Record<string, GrossSplit>
 }
@@ -316,6 +321,74 @@ export function maximumOrderStatus(totalGross: Cents, maximum: Cents | null | un
       ? maximum
       : DEFAULT_MAXIMUM_ORDER_VALUE
   return { exceeded: totalGross > cap, maximum: cap, excess: Math.max(0, totalGross - cap) }
+}
+
+// --- Cash rounding --------------------------------------------------------------------
+
+/**
+ * Cash is paid in coins: where the smallest coin is worth more than a cent, a cash total is
+ * rounded to it. Switzerland's is 5 Rappen; the euro has its cent coins (some countries round
+ * by law; a shop there sets its step in the config's `cashRounding`). Steps in cents.
+ */
+export const DEFAULT_CASH_ROUNDING: Readonly<Record<string, number>> = { CHF: 5 }
+
+/** Steps per currency code (the config's `cashRounding`); 0 rounds nothing. */
+export type CashRoundingSteps = Readonly<Record<string, number>>
+
+/** The step in cents a cash total in this currency is rounded to; 0 when it is not rounded. */
+export function cashRoundingStep(currency: string, steps?: CashRoundingSteps | null): number {
+  const own = steps && Object.hasOwn(steps, currency) ? steps[currency] : undefined
+  const step = own ?? DEFAULT_CASH_ROUNDING[currency] ?? 0
+  return Number.isSafeInteger(step) && step > 1 ? step : 0
+}
+
+/**
+ * The nearest multiple of `step`, a tie upwards (the Swiss rule for 5 Rappen: x.x2 → x.x0,
+ * x.x3 → x.x5, x.x7 → x.x5, x.x8 → next x.x0). Totals are whole cents, so a tie exists only
+ * for an even step (10: x.x5 → next x.x0).
+ */
+export function roundToStep(cents: Cents, step: number): Cents {
+  if (step <= 1) return cents
+  const remainder = ((cents % step) + step) % step
+  const down = cents - remainder
+  return remainder * 2 >= step ? down + step : down
+}
+
+/**
+ * What cash payment changes about a total: the difference to the rounded amount (tax-free,
+ * negative when rounded down), or null when nothing is rounded: any method but cash (a card,
+ * a voucher, an online payment pays the exact cents) or a currency without a step.
+ */
+export function cashRoundingFor(
+  totalGross: Cents,
+  paymentMethod: string,
+  currency: string,
+  steps?: CashRoundingSteps | null,
+): Cents | null {
+  if (paymentMethod !== 'cash') return null
+  const step = cashRoundingStep(currency, steps)
+  return step === 0 ? null : roundToStep(totalGross, step) - totalGross
+}
+
+/**
+ * The pricing for this payment: `cashRounding` set when a cash total is rounded (0 when it
+ * needed nothing), removed otherwise. Net, tax, gross and the taxes per rate stay as they are:
+ * the rounding is not a sale and carries no VAT.
+ */
+export function withCashRounding<P extends { totalGross: Cents; cashRounding?: Cents | undefined }>(
+  pricing: P,
+  paymentMethod: string,
+  currency: string,
+  steps?: CashRoundingSteps | null,
+): P {
+  const { cashRounding: _before, ...rest } = pricing
+  const rounding = cashRoundingFor(pricing.totalGross, paymentMethod, currency, steps)
+  return (rounding === null ? rest : { ...rest, cashRounding: rounding }) as P
+}
+
+/** What the customer pays: the total with its cash rounding (orders from before have none). */
+export function payableTotal(pricing: { totalGross: Cents; cashRounding?: Cents | null | undefined }): Cents {
+  return pricing.totalGross + (pricing.cashRounding ?? 0)
 }
 
 // --- The whole cart -------------------------------------------------------------------

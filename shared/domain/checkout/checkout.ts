@@ -24,6 +24,7 @@ import {
 } from '../catalogue/delivery-areas.ts'
 import { type Menu, productOrderability } from '../catalogue/menu.ts'
 import {
+  type CashRoundingSteps,
   deliveryFee,
   itemPricingModel,
   maximumOrderStatus,
@@ -32,6 +33,7 @@ import {
   priceLines,
   taxRateFor,
   unitPrice,
+  withCashRounding,
 } from '../catalogue/pricing.ts'
 import { acceptedAmount, isUnit, quantityRulesFor, type Unit } from '../catalogue/units.ts'
 import { type Cents, formatMoney } from '../common/money.ts'
@@ -78,6 +80,8 @@ export type CheckoutConfig = {
   isContactPhoneRequired?: boolean
   /** The largest order total in cents taken without a quotation; absent: the default. */
   maximumOrderValue?: number | null
+  /** Cash rounding steps per currency (the config's `cashRounding`); absent: the defaults. */
+  cashRounding?: CashRoundingSteps | null
 }
 
 /** The branch's active menu with its categories and the products the cart names (by uid). */
@@ -464,7 +468,8 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
       deliveryArea: area?.area ?? null,
       deliveryTerms: area === null ? null : deliveryTermsOf(area),
       items,
-      pricing: orderPricing,
+      // Paid in cash, the total is rounded to the smallest coin (CHF: 5 Rappen), VAT untouched.
+      pricing: withCashRounding(orderPricing, form.paymentMethod, config.currency, config.cashRounding),
       appointment: form.appointmentDate ? new Date(form.appointmentDate).toISOString() : null,
       dueAt: new Date(dueAt!).toISOString(),
       isPreorder,
@@ -640,6 +645,8 @@ export function repriceOrder(
   items: readonly Pick<OrderItem, 'total' | 'taxRate'>[],
   orderType: OrderType,
   area: Pick<DeliveryArea, 'price' | 'tax' | 'free' | 'freeFromOrderValue'> | null,
+  /** How the order is paid: a cash order's new total is rounded again (withCashRounding). */
+  payment?: { paymentMethod: string; currency: string; cashRounding?: CashRoundingSteps | null },
 ): OrderPricing {
   const lines = items.map((item) => ({ gross: item.total, taxRate: item.taxRate ?? 0 }))
   const itemsGross = lines.reduce((sum, line) => sum + line.gross, 0)
@@ -648,5 +655,6 @@ export function repriceOrder(
     lines,
     orderType === 'delivery' && area !== null ? { gross: fee, taxRate: area.tax } : null,
   )
-  return pricing
+  if (!payment) return pricing
+  return withCashRounding(pricing, payment.paymentMethod, payment.currency, payment.cashRounding)
 }

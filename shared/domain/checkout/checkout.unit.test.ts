@@ -679,3 +679,74 @@ describe('issue 14: order size, areas and postcodes, units, noise, closed days, 
     expect(tampered.map((e) => e.field)).toEqual(['items.0.price'])
   })
 })
+
+describe('checkout: cash rounding (CHF 0.05)', () => {
+  const odd = aProduct({
+    id: 'p-odd',
+    uid: 'odd',
+    name: 'Nussgipfel',
+    price: 343,
+    tax: 2.6,
+    takeawayTax: 2.6,
+  })
+  const withOdd = {
+    catalogue: {
+      menu: { catalog: [{ category: 'c1', products: [...products, odd].map((p) => p.id) }] },
+      categories,
+      products: [...products, odd],
+    },
+  }
+  const items = [{ product: 'odd', amount: 1, price: 343 }]
+
+  it('a cash order keeps its VAT figures and adds the rounding to the next 0.05', () => {
+    const result = run({ items, paymentMethod: 'cash' }, withOdd)
+    if (!result.ok) throw new Error(JSON.stringify(result.errors))
+    expect(result.order.pricing).toMatchObject({ totalGross: 343, totalTax: 9, cashRounding: 2 })
+    expect(result.order.pricing.totalGross + (result.order.pricing.cashRounding ?? 0)).toBe(345)
+  })
+
+  it('another method, or a currency without a step, is not rounded', () => {
+    const card = run(
+      { items, paymentMethod: 'atm-card' },
+      {
+        ...withOdd,
+        lookups: { tables: [], donatee: null, uploads: new Map(), payment: { ok: true, online: false } },
+      },
+    )
+    if (!card.ok) throw new Error(JSON.stringify(card.errors))
+    expect(card.order.pricing.cashRounding).toBeUndefined()
+    const eur = run({ items }, { ...withOdd, config: { currency: 'EUR', enablePluginDonations: true } })
+    if (!eur.ok) throw new Error(JSON.stringify(eur.errors))
+    expect(eur.order.pricing.cashRounding).toBeUndefined()
+    // The config sets a step per currency (here EUR to 0.05, CHF off).
+    const eur5 = run(
+      { items },
+      {
+        ...withOdd,
+        config: { currency: 'EUR', enablePluginDonations: true, cashRounding: { EUR: 5 } },
+      },
+    )
+    if (!eur5.ok) throw new Error(JSON.stringify(eur5.errors))
+    expect(eur5.order.pricing.cashRounding).toBe(2)
+    const off = run(
+      { items },
+      {
+        ...withOdd,
+        config: { currency: 'CHF', enablePluginDonations: true, cashRounding: { CHF: 0 } },
+      },
+    )
+    if (!off.ok) throw new Error(JSON.stringify(off.errors))
+    expect(off.order.pricing.cashRounding).toBeUndefined()
+  })
+
+  it('a staff item edit of a cash order rounds its new total again; a card order stays exact', () => {
+    const lines = [{ total: 688, taxRate: 2.6 }]
+    expect(repriceOrder(lines, 'takeaway', null, { paymentMethod: 'cash', currency: 'CHF' })).toMatchObject({
+      totalGross: 688,
+      cashRounding: 2,
+    })
+    expect(
+      repriceOrder(lines, 'takeaway', null, { paymentMethod: 'atm-card', currency: 'CHF' }).cashRounding,
+    ).toBeUndefined()
+  })
+})

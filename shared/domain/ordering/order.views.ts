@@ -4,6 +4,7 @@ import type {
   OrderItem,
   OrderPricing,
 } from '../../contracts/events/order.events.ts'
+import { payableTotal } from '../catalogue/pricing.ts'
 import type { OrderState, TimelineStep } from './order.decider.ts'
 import { machineContextOf } from './order.decider.ts'
 import type {
@@ -120,6 +121,8 @@ export type PublicOrderView = {
   paymentStatus: PaymentStatus
   items: OrderItem[]
   totalGross: number
+  /** What is paid: totalGross with a cash order's rounding to the smallest coin (pricing.cashRounding). */
+  totalPayable: number
   /** Net, tax and gross of items and delivery (spec §3 order pricing); older orders: totalGross only. */
   pricing: OrderPricing
   /** Placed while the branch was closed; handled after reopening. */
@@ -169,6 +172,7 @@ export function toPublicOrderView(state: OrderState): PublicOrderView {
     paymentStatus: lifecycle.payment,
     items: state.items.map((item) => ({ ...item })),
     totalGross: state.pricing.totalGross,
+    totalPayable: payableTotal(state.pricing),
     pricing: { ...state.pricing },
     isPreorder: state.isPreorder,
     isQuotation: state.isQuotation,

@@ -378,6 +378,7 @@ describe('public order view', () => {
         'paymentStatus',
         'items',
         'totalGross',
+        'totalPayable',
         'pricing',
         'isPreorder',
         'isQuotation',
@@ -438,6 +439,8 @@ describe('public order view', () => {
         },
       ],
       totalGross: 3650,
+      // An order from before cash rounding (no cashRounding): what is paid is its total.
+      totalPayable: 3650,
       pricing: { totalGross: 3650 },
       isPreorder: false,
       isQuotation: false,

@@ -30,6 +30,8 @@ type Seed = {
   branch: string
   uid?: string
   amount?: number
+  /** The unit the cart holds (default the product's). */
+  unit?: string
   isDelivery?: boolean
   isDineIn?: boolean
   appointment?: string
@@ -41,7 +43,7 @@ async function customer(seed: Seed, opts: { desktop?: boolean } = {}): Promise<P
   const product = products.find((p) => p.uid === (seed.uid ?? 'butterzopf-500g'))
   expect(product).toBeDefined()
   const cart = {
-    items: [{ product, amount: seed.amount ?? 2, unit: product?.unit, parts: [] }],
+    items: [{ product, amount: seed.amount ?? 2, unit: seed.unit ?? product?.unit, parts: [] }],
     isDelivery: seed.isDelivery ?? false,
     isDineIn: seed.isDineIn ?? false,
     deliveryArea: null,
@@ -410,6 +412,40 @@ describe('checkout', () => {
     )
     await poll(() => page.locator('.checkout-cart__item').count()).toBe(1)
     expect(await page.getByLabel('Vorname').inputValue()).toBe('Emil')
+  })
+
+  it('shows a cash total rounded to 0.05 with the rounding on its own line, a card the exact total', async () => {
+    // One lamb cutlet by the piece: CHF 69.00 per kg × 80 g = CHF 5.52 (about: it is weighed).
+    const page = await customer({
+      branch: 'zuerich-altstadt',
+      uid: 'lammkoteletts',
+      unit: 'piece',
+      amount: 1,
+    })
+    await page.goto('/store/zuerich-altstadt/checkout')
+    const total = () => page.getByTestId('checkout-total').textContent()
+    const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ')
+    await poll(async () => plain(await total())).toBe('ca. CHF 5.50')
+    expect(plain(await page.getByTestId('checkout-cash-rounding').textContent())).toBe(
+      'Rundung (Barzahlung)CHF-0.02',
+    )
+    // The VAT stays that of the exact amount.
+    expect(plain(await page.locator('.checkout-cart__tax').textContent())).toContain('inkl. MwSt. CHF 0.14')
+    await page.getByLabel(/Kartenzahlung vor Ort/).check()
+    await poll(async () => plain(await total())).toBe('ca. CHF 5.52')
+    expect(await page.getByTestId('checkout-cash-rounding').count()).toBe(0)
+    // Back to cash and ordered: the status page shows the same.
+    await page.getByLabel(/Barzahlung/).check()
+    await fillContact(page, { first: 'Rita', last: 'Rappen', phone: '+41 79 000 55 66' })
+    await accept(page)
+    await page.getByRole('button', { name: 'Jetzt bestellen' }).click()
+    await page.waitForURL(STATUS)
+    await poll(async () => plain(await page.locator('.status-info__total').textContent())).toBe(
+      'Totalca. CHF 5.50',
+    )
+    expect(plain(await page.locator('.status-info__totals').textContent())).toContain(
+      'Rundung (Barzahlung)CHF-0.02',
+    )
   })
 
   it('says at the payment section and on the payment page that online payments are only simulated', async () => {

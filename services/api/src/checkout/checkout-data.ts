@@ -135,6 +135,14 @@ export function toCheckoutBranch(id: string, d: Record<string, unknown>): Checko
   }
 }
 
+/** The config's cash rounding steps (checked on write; anything else counts as none set). */
+function cashRoundingOf(value: unknown): Record<string, number> | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, number] => Number.isSafeInteger(entry[1])),
+  )
+}
+
 export function toCheckoutConfig(d: Record<string, unknown>): CheckoutConfig {
   return {
     currency: str(d.currency, 'EUR'),
@@ -143,6 +151,7 @@ export function toCheckoutConfig(d: Record<string, unknown>): CheckoutConfig {
     isContactPhoneRequired: bool(d.isContactPhoneRequired, false),
     // A config saved before the cap existed has none: the default cap applies.
     maximumOrderValue: typeof d.maximumOrderValue === 'number' ? d.maximumOrderValue : null,
+    cashRounding: cashRoundingOf(d.cashRounding),
   }
 }
 

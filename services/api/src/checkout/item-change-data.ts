@@ -1,7 +1,14 @@
 import type { Db } from '@shop/kit'
 import type { DeliveryArea, Product, Upload } from '@shop/shared/domain/catalogue'
+import type { CheckoutConfig } from '@shop/shared/domain/checkout'
 import { sql } from 'kysely'
-import { type ResourceDataRow, toCheckoutBranch, toProduct, toUpload } from './checkout-data.ts'
+import {
+  type ResourceDataRow,
+  toCheckoutBranch,
+  toCheckoutConfig,
+  toProduct,
+  toUpload,
+} from './checkout-data.ts'
 
 /** What a staff item change is checked and priced with: today's product, the uploads it names. */
 export type ItemChangeData = {
@@ -9,6 +16,8 @@ export type ItemChangeData = {
   uploads: ReadonlyMap<string, Upload>
   /** The branch's areas today: only for orders placed before orders kept their area's terms. */
   deliveryAreas: readonly DeliveryArea[]
+  /** The shop's currency and cash rounding: a cash order's new total is rounded again. */
+  config: CheckoutConfig
 }
 
 /** One read of the product (by uid), the branch and the uploads an item change needs. */
@@ -20,12 +29,15 @@ export async function loadItemChangeData(
     SELECT type, id, data FROM rm_resources
      WHERE (type = 'product' AND data->>'uid' = ${query.productUid})
         OR (type = 'branch' AND id = ${query.branchId})
+        OR (type = 'config' AND id = 'config')
         OR (type = 'upload' AND id = ANY(${[...query.uploadIds]}::text[]))`.execute(db)
   const productRow = rows.find((r) => r.type === 'product')
   const branchRow = rows.find((r) => r.type === 'branch')
+  const configRow = rows.find((r) => r.type === 'config')
   return {
     product: productRow ? toProduct(productRow.id, productRow.data) : undefined,
     uploads: new Map(rows.filter((r) => r.type === 'upload').map((r) => [r.id, toUpload(r.id, r.data)])),
     deliveryAreas: branchRow ? toCheckoutBranch(branchRow.id, branchRow.data).deliveryAreas : [],
+    config: toCheckoutConfig(configRow?.data ?? {}),
   }
 }

@@ -4,7 +4,7 @@ import { decodeCp858, encodeCp858, fitCp858, inCp858 } from './cp858.ts'
 import { parseEscPos } from './escpos.test-support.ts'
 import { encodeEscPos } from './escpos.ts'
 import { columnsOf, layoutReceipt, RECEIPT_WIDTHS, renderText, wrap } from './layout.ts'
-import { context, deliveryOrder, LONG_WINE, oldOrder } from './receipt.test-support.ts'
+import { cashOrder, context, deliveryOrder, LONG_WINE, oldOrder } from './receipt.test-support.ts'
 import { receiptOf } from './receipt.ts'
 
 const bytes = (text: string) => [...encodeCp858(text)]
@@ -44,6 +44,21 @@ describe('CP858', () => {
     expect(fitCp858('EUR\u00a06.90')).toBe('EUR\u00a06.90')
     expect(fitCharset('1\u202f234', (cp) => cp < 0x80)).toBe('1 234')
     expect(inCp858(0x1b)).toBe(false)
+  })
+})
+
+describe('a cash order on the thermal printer', () => {
+  it.each(RECEIPT_WIDTHS)('prints the rounding line and the rounded total at %i columns', (width) => {
+    const lines = layoutReceipt(receiptOf(cashOrder(), context()), width)
+    const text = lines.map((l) => l.text)
+    const rounding = text.findIndex((l) => l.startsWith('Rundung (Barzahlung)'))
+    expect(rounding).toBeGreaterThan(-1)
+    expect(text[rounding]!.trimEnd().endsWith('CHF\u00a00.02')).toBe(true)
+    const total = lines[rounding + 1]!
+    expect(total.text.startsWith('Total')).toBe(true)
+    expect(total.text.trimEnd().endsWith('CHF\u00a05.45')).toBe(true)
+    expect(total.bold).toBe(true)
+    for (const line of lines) expect(columnsOf(line)).toBeLessThanOrEqual(width)
   })
 })
 

@@ -1,5 +1,5 @@
 import type { OrderEvent, OrderItem } from '@shop/shared/contracts'
-import { priceLines } from '@shop/shared/domain/catalogue'
+import { priceLines, withCashRounding } from '@shop/shared/domain/catalogue'
 import { type CreateOrder, decide, foldOrder, type OrderState } from '@shop/shared/domain/ordering'
 import type { ReceiptContext } from './receipt.ts'
 
@@ -179,6 +179,31 @@ export function oldOrder(): OrderState {
     pricing: { totalGross: 3650 },
   }
   return foldOrder(decide(command, null) as OrderEvent[])!
+}
+
+/** A takeaway paid in cash in CHF: 3 Gipfeli at 1.81 make 5.43, paid as 5.45 (+0.02 rounding). */
+export function cashOrder(): OrderState {
+  const gipfeli: OrderItem = {
+    itemId: 'g1',
+    productUid: 'gipfeli',
+    name: 'Gipfeli',
+    amount: 3,
+    unit: 'piece',
+    unitPrice: 181,
+    total: 543,
+    taxRate: 2.6,
+    pricingModel: 'fixed',
+    isPriceHidden: false,
+    parts: [],
+  }
+  const { rateGroups: _rates, ...exact } = priceLines([{ gross: 543, taxRate: 2.6 }], null)
+  return deliveryOrder({
+    isDelivery: false,
+    deliveryAddress: null,
+    deliveryArea: null,
+    items: [gipfeli],
+    pricing: withCashRounding(exact, 'cash', 'CHF'),
+  })
 }
 
 export function context(overrides: Partial<ReceiptContext> = {}): ReceiptContext {

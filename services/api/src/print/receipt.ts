@@ -1,5 +1,5 @@
 import type { OrderAddress, OrderItem, OrderItemPart } from '@shop/shared/contracts'
-import { isCountableUnit, isUnit, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
+import { isCountableUnit, isUnit, payableTotal, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
 import { DEFAULT_CURRENCY, DEFAULT_MONEY_LOCALE, formatMoney, splitGross } from '@shop/shared/domain/common'
 import type { OrderState } from '@shop/shared/domain/ordering'
 import { formatLocalDate, isValidTimeZone, wallClockOf } from '@shop/shared/domain/scheduling'
@@ -260,7 +260,10 @@ function totalsOf(ctx: Ctx, order: OrderState): ReceiptRow[] {
       value: fee === 0 ? tr(ctx, 'totals.deliveryFree') : money(ctx, fee),
     })
   }
-  rows.push({ label: tr(ctx, 'totals.total'), value: prefix(money(ctx, p.totalGross)), strong: true })
+  // Paid in cash, the total is rounded to the smallest coin: the difference is its own line
+  // and the total is what the customer pays (the VAT below stays on the unrounded amounts).
+  if (p.cashRounding) rows.push({ label: tr(ctx, 'totals.cashRounding'), value: money(ctx, p.cashRounding) })
+  rows.push({ label: tr(ctx, 'totals.total'), value: prefix(money(ctx, payableTotal(p))), strong: true })
   return rows
 }
 

@@ -2,7 +2,7 @@ import type { OrderEvent } from '@shop/shared/contracts'
 import { evolve } from '@shop/shared/domain/ordering'
 import { CATALOGUE_LOCALES, resources } from '@shop/shared/i18n'
 import { describe, expect, it } from 'vitest'
-import { context, deliveryOrder, LONG_WINE, oldOrder } from './receipt.test-support.ts'
+import { cashOrder, context, deliveryOrder, LONG_WINE, oldOrder } from './receipt.test-support.ts'
 import { receiptOf, taxBases } from './receipt.ts'
 
 const staff = { kind: 'staff' as const, id: 'u1' }
@@ -134,6 +134,45 @@ describe('receiptOf: an order from before the checkout (totalGross only)', () =>
     expect(receipt.blocks).toEqual([
       { heading: 'Kunde', lines: ['Erika Mustermann', 'Tel. +41 79 000 00 00'] },
     ])
+  })
+})
+
+describe('receiptOf: a cash order in CHF (rounded to 0.05)', () => {
+  const receipt = receiptOf(cashOrder(), context())
+
+  it('prints the rounding as its own line and the total the customer pays', () => {
+    expect(receipt.totals).toEqual([
+      { label: 'Rundung (Barzahlung)', value: 'CHF\u00a00.02' },
+      { label: 'Total', value: 'CHF\u00a05.45', strong: true },
+    ])
+  })
+
+  it('keeps the VAT on the exact amount: the rounding carries none', () => {
+    expect(receipt.taxes?.rows).toEqual([
+      { label: 'MwSt. 2.6 % auf CHF\u00a05.43', value: 'CHF\u00a00.14' },
+      { label: 'Total netto', value: 'CHF\u00a05.29' },
+    ])
+  })
+
+  it('a rounding down is negative; French and English name it too', () => {
+    const down = cashOrder()
+    down.pricing = { ...down.pricing, cashRounding: -2 }
+    expect(receiptOf(down, context()).totals).toEqual([
+      // de-CH writes a negative amount as CHF-0.02.
+      { label: 'Rundung (Barzahlung)', value: 'CHF-0.02' },
+      { label: 'Total', value: 'CHF\u00a05.41', strong: true },
+    ])
+    expect(receiptOf(cashOrder(), context({ locale: 'en' })).totals[0]!.label).toBe('Cash rounding')
+    expect(receiptOf(cashOrder(), context({ locale: 'fr-FR' })).totals[0]!.label).toBe(
+      'Arrondi (paiement en espèces)',
+    )
+  })
+
+  it('no line when nothing was rounded, nor for an order from before (no cashRounding)', () => {
+    const exact = cashOrder()
+    exact.pricing = { ...exact.pricing, cashRounding: 0 }
+    expect(receiptOf(exact, context()).totals.map((r) => r.label)).toEqual(['Total'])
+    expect(receiptOf(oldOrder(), context()).totals.map((r) => r.label)).toEqual(['Total'])
   })
 })
 

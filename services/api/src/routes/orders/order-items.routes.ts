@@ -43,7 +43,7 @@ export async function orderItemRoutes(
         uploads: part.uploads.map((u) => ({ id: u.id })),
       }))
     const uploadIds = [...new Set(parts.flatMap((part) => part.uploads.map((u) => u.id)))]
-    const { product, uploads, deliveryAreas } = await loadItemChangeData(deps.db, {
+    const { product, uploads, deliveryAreas, config } = await loadItemChangeData(deps.db, {
       productUid: current.productUid,
       branchId: state.branchId,
       uploadIds,
@@ -63,7 +63,12 @@ export async function orderItemRoutes(
       current.itemId,
     )
     const items = state.items.map((i) => (i.itemId === item.itemId ? item : i))
-    const pricing = repriceOrder(items, orderType, deliveryTermsFor(state, deliveryAreas))
+    // Paid in cash, the new total is rounded again (today's steps); any other method is not rounded.
+    const pricing = repriceOrder(items, orderType, deliveryTermsFor(state, deliveryAreas), {
+      paymentMethod: state.paymentMethod,
+      currency: config.currency,
+      cashRounding: config.cashRounding,
+    })
     const command = withContext(deps, actor, { type: 'ChangeOrderItem', item, pricing })
     const { order } = await runOrderCommand(deps, req.params.id, command, {
       expectedVersion: body.version,

@@ -351,7 +351,7 @@ export const OrderCard = memo(function OrderCard({
           {t(`print:paymentMethod.${order.paymentMethod}`) || order.paymentMethod} ·{' '}
           {t(`ordering:paymentStatus.${order.paymentStatus}`)}
         </span>
-        <strong className="fd-card__total">{formatMoney(order.totalGross, currency)}</strong>
+        <strong className="fd-card__total">{formatMoney(order.totalPayable, currency)}</strong>
       </p>
 
       {failure ? (

@@ -561,9 +561,16 @@ function Pricing({ order, t, currency }: { order: StaffOrder; t: Translate; curr
             <dd>{money(cents, currency)}</dd>
           </div>
         ))}
+        {p.cashRounding ? (
+          <div>
+            <dt>{t('detail.cashRounding')}</dt>
+            <dd data-testid="order-cash-rounding">{money(p.cashRounding, currency)}</dd>
+          </div>
+        ) : null}
         <div className="bo-sums__total">
           <dt>{t('detail.total')}</dt>
-          <dd data-testid="order-total">{money(order.totalGross, currency)}</dd>
+          {/* What the customer pays: a cash order's total rounded to the smallest coin. */}
+          <dd data-testid="order-total">{money(order.totalPayable ?? order.totalGross, currency)}</dd>
         </div>
       </dl>
     </Section>

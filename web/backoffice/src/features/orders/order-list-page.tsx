@@ -452,7 +452,7 @@ function OrderTable({
                   {paymentMethodText(order.paymentMethod, t)}
                   <span className="bo-orders__sub">{t(`ordering:paymentStatus.${order.paymentStatus}`)}</span>
                 </td>
-                <td className="bo-num">{money(order.totalGross, context.currency)}</td>
+                <td className="bo-num">{money(order.totalPayable, context.currency)}</td>
               </tr>
             )
           })}
@@ -503,7 +503,7 @@ function OrderCards({ orders, t, context }: { orders: StaffOrder[]; t: Translate
               </div>
               <div>
                 <dt>{t('column.total')}</dt>
-                <dd className="bo-num">{money(order.totalGross, context.currency)}</dd>
+                <dd className="bo-num">{money(order.totalPayable, context.currency)}</dd>
               </div>
             </dl>
           </li>

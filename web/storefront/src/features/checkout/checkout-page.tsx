@@ -1,6 +1,7 @@
 import {
   type Cart,
   cartSummary,
+  cashRoundingFor,
   deliveryAreaKey,
   itemPriceLabel,
   type OrderType,
@@ -182,6 +183,9 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   useEffect(() => {
     if (paymentMethod !== form.paymentMethod) setForm((f) => ({ ...f, paymentMethod }))
   }, [paymentMethod, form.paymentMethod])
+  // Paid in cash, the total is rounded to the smallest coin (CHF 0.05), as the server will.
+  const cashRounding =
+    cashRoundingFor(summary.pricing.totalGross, paymentMethod, currency, config.cashRounding) ?? 0
 
   const donationsOn = config.enablePluginDonations === true && donatees.length > 0
   const donatee = donatees.find((d) => d.id === form.donatee) ?? null
@@ -802,11 +806,17 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                     </dd>
                   </div>
                 ) : null}
+                {cashRounding !== 0 ? (
+                  <div data-testid="checkout-cash-rounding">
+                    <dt>{t('cart.cashRounding')}</dt>
+                    <dd>{money(cashRounding, currency)}</dd>
+                  </div>
+                ) : null}
                 <div className="checkout-cart__total">
                   <dt>{t('cart.total')}</dt>
-                  <dd>
+                  <dd data-testid="checkout-total">
                     {totalPrefix}
-                    {money(summary.pricing.totalGross, currency)}
+                    {money(summary.pricing.totalGross + cashRounding, currency)}
                   </dd>
                 </div>
                 <div className="checkout-cart__tax">

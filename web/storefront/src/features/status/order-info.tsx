@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/shared/domain/catalogue/pricing.ts'
+import { formatPrice, payableTotal } from '@shop/shared/domain/catalogue/pricing.ts'
 import { Icon, type IconName } from '@shop/ui'
 import { useId } from 'react'
 import { useLocale, useT } from '../../lib/i18n.tsx'
@@ -128,9 +128,16 @@ export function OrderInfo({
             </div>
           </>
         ) : null}
+        {pricing.cashRounding ? (
+          <div>
+            <dt>{t('info.cashRounding')}</dt>
+            <dd>{money(pricing.cashRounding)}</dd>
+          </div>
+        ) : null}
         <div className="status-info__total">
           <dt>{t('info.total')}</dt>
-          <dd>{money(pricing.totalGross, approximate ? 'approximate' : 'fixed')}</dd>
+          {/* What is paid: a cash order's total rounded to the smallest coin. */}
+          <dd>{money(payableTotal(pricing), approximate ? 'approximate' : 'fixed')}</dd>
         </div>
         {taxes.map(([rate, cents]) => (
           <div key={rate} className="status-info__tax">

@@ -42,6 +42,7 @@ function order(over: Partial<StatusOrder> = {}): StatusOrder {
     paymentStatus: 'notRequired',
     items: [],
     totalGross: 1000,
+    totalPayable: 1000,
     pricing: { totalGross: 1000 },
     isPreorder: false,
     isQuotation: false,
