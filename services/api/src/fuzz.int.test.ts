@@ -490,13 +490,18 @@ describe('fuzzing every route', () => {
     }
     /** Sends, then a ping: the pong (or the socket's close) says the message was dealt with. */
     const exchange = (ws: WebSocket, text: string) =>
-      new Promise<'answered' | 'closed'>((resolve) => {
+      new Promise<'answered' | 'closed'>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no answer within 10 s to ${JSON.stringify(text.slice(0, 300))}`)),
+          10_000,
+        )
         const onMessage = (data: WebSocket.RawData) => {
           const m = JSON.parse(data.toString()) as { type: string }
           if (m.type === 'pong') done('answered')
         }
         const onClose = () => done('closed')
         const done = (how: 'answered' | 'closed') => {
+          clearTimeout(timer)
           ws.off('message', onMessage)
           ws.off('close', onClose)
           resolve(how)
@@ -520,14 +525,16 @@ describe('fuzzing every route', () => {
     expect(exchanged).toBe(1500)
     // Closed only for what the limits say: too big (1009) or a policy (1008), never an error (1011).
     expect(closes.filter((c) => c !== 1000 && c !== 1005 && c !== 1008 && c !== 1009)).toEqual([])
-    // A well-behaved client still gets its board.
-    const ws = await open('employee')
-    const snapshot = await new Promise<{ type: string }>((resolve) => {
+    // A well-behaved client still gets its order's snapshot (orders outlive anything the HTTP
+    // parts may have deleted).
+    const ws = await open('anonymous')
+    const snapshot = await new Promise<{ type: string }>((resolve, reject) => {
+      setTimeout(() => reject(new Error('no snapshot within 10 s')), 10_000)
       ws.on('message', (data) => {
         const m = JSON.parse(data.toString()) as { type: string; topic?: string }
-        if (m.type === 'snapshot' && m.topic === 'board') resolve(m)
+        if (m.type === 'snapshot' && m.topic === 'order') resolve(m)
       })
-      ws.send(JSON.stringify({ type: 'subscribe', topic: 'board', branchId: 'b1' }))
+      ws.send(JSON.stringify({ type: 'subscribe', topic: 'order', uid: known[1], hash: known[2] }))
     })
     expect(snapshot.type).toBe('snapshot')
     ws.close()
