@@ -1,0 +1,281 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { adminQuery, benchSubjectRoot, deleteBenchStream, percentile } from './bench-support.ts'
+
+// /healthz while 10 clients each upload 10 MB (issue 14, item 1): the shop runs in a process of
+// its own, embedded (PGlite in a fresh DATA_DIR, `npm start`) or as the distributed API process
+// on PostgreSQL; a worker thread of the bench asks /healthz every 5 ms (its latency counted from
+// when it was due, so a stalled server is not asked less often) first with the shop idle, then
+// while the uploads run. The figure is the p99 under load over the idle p99 of the same run.
+//
+//   npx node scripts/bench/uploads.bench.ts [--root <checkout>] [--mode embedded|distributed]
+// (--root measures another checkout's code, e.g. a worktree of an older commit.)
+
+const MB = 1024 * 1024
+export const UPLOADS_RATIO_TARGET = 3
+
+/** The same bench on the code before issue 14's fix, for the record in docs/benchmarks.md. */
+export const UPLOADS_BEFORE = `Before the change (the same bench on commit e358a9a, 2026-11-26 23:36 and 23:59 UTC, same
+machine, load average 8 to 23 from other work): embedded, /healthz p50 128 s and p99 304 s under
+the uploads (idle 1.5 / 83.7 ms; the 20 uploads took 310 s: PGlite wrote each file's bytea on the
+event loop, and every probe waited behind it); distributed, p50 3.2 s and p99 16.0 s (idle
+1.3 / 12.3 ms; the API encoded and sent each 10 MB bytea itself).`
+
+export type LatencyStats = { samples: number; p50: number; p99: number; max: number }
+export type UploadsBenchRun = {
+  mode: 'embedded' | 'distributed'
+  idle: LatencyStats
+  load: LatencyStats
+  ratio: number
+  uploads: { ok: number; failed: number; statuses: string; seconds: number }
+  loadAverage: [number, number]
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = net.createServer()
+    srv.once('error', rej)
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port
+      srv.close(() => res(port))
+    })
+  })
+}
+
+async function waitHealthy(base: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`shop exited with ${child.exitCode}`)
+    const ok = await fetch(`${base}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error('shop did not become healthy')
+}
+
+/**
+ * Waits until the shop has settled: the embedded one projects its demo's month of history after
+ * it answers (seconds of PGlite work at a time), which would count as "idle" or "load".
+ * Settled: 400 probes in a row (about 10 s) answered within 50 ms.
+ */
+async function waitQuiet(base: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs
+  let calm = 0
+  while (calm < 400 && Date.now() < until) {
+    const t = performance.now()
+    await fetch(`${base}/healthz`).then((r) => r.arrayBuffer())
+    calm = performance.now() - t < 50 ? calm + 1 : 0
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+// The probe runs in its own thread: the bench's own event loop is busy writing 140 MB.
+const PROBE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const http = require('node:http')
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+let samples = null
+let timer = null
+function probe() {
+  const due = performance.now()
+  const req = http.get(workerData.url, { agent }, (res) => {
+    res.resume()
+    res.on('end', () => { if (samples) samples.push(performance.now() - due) })
+  })
+  req.on('error', () => { if (samples) samples.push(performance.now() - due) })
+}
+parentPort.on('message', (m) => {
+  if (m === 'start') { samples = []; timer = setInterval(probe, workerData.everyMs) }
+  else if (m === 'stop') { clearInterval(timer); const s = samples; samples = null; setTimeout(() => parentPort.postMessage(s), 20) }
+})
+`
+
+function stats(samples: number[]): LatencyStats {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return {
+    samples: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+  }
+}
+
+function upload(base: string, body: Buffer): Promise<number> {
+  return new Promise((res) => {
+    const req = http.request(
+      `${base}/api/uploads`,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+      (r) => {
+        r.resume()
+        r.on('end', () => res(r.statusCode ?? 0))
+      },
+    )
+    req.on('error', () => res(0))
+    req.end(body)
+  })
+}
+
+/** A 10 MB "PDF" (the type comes from the bytes; no image decoding) as the spec's JSON body. */
+function uploadBody(bytes: number): Buffer {
+  const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(bytes - 9)])
+  return Buffer.from(
+    JSON.stringify({ data: `data:application/pdf;base64,${file.toString('base64')}`, name: 'x.pdf' }),
+  )
+}
+
+export async function benchUploadsMode(opts: {
+  mode: 'embedded' | 'distributed'
+  root: string
+  adminUrl: string
+  natsUrl: string
+  clients?: number
+  bytes?: number
+  rounds?: number
+  idleMs?: number
+}): Promise<UploadsBenchRun> {
+  const clients = opts.clients ?? 10
+  const bytes = opts.bytes ?? 10 * MB
+  const rounds = opts.rounds ?? 2
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-uploads-'))
+  const dbName = `bench_uploads_${randomBytes(4).toString('hex')}`
+  const root = benchSubjectRoot()
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS: 'off',
+    // The bench's one address uploads 200 MB of 10 MB files anonymously.
+    SHOP_LIMITS: JSON.stringify({ uploads: { maxAnonymousBytes: bytes, bytesPerAddressPerDay: 1024 * MB } }),
+  }
+  let script: string
+  if (opts.mode === 'embedded') {
+    script = join(opts.root, 'services/all-in-one/src/main.ts')
+    env.DATA_DIR = dataDir
+    delete env.DATABASE_URL
+    delete env.NATS_URL
+  } else {
+    script = join(opts.root, 'services/api/src/main.ts')
+    await adminQuery(opts.adminUrl, `CREATE DATABASE ${dbName}`)
+    const url = new URL(opts.adminUrl)
+    url.pathname = `/${dbName}`
+    env.DATABASE_URL = url.toString()
+    env.NATS_URL = opts.natsUrl
+    env.NATS_SUBJECT_ROOT = root
+    env.SHOP_BRANCHES = JSON.stringify([{ id: 'b1', name: 'Bench', apiKey: randomBytes(18).toString('hex') }])
+  }
+  // BENCH_NODE_ARGS: extra node flags for the shop (e.g. --cpu-prof to see where its time goes).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const probe = new Worker(PROBE, { eval: true, workerData: { url: `${base}/healthz`, everyMs: 5 } })
+  const phase = async (work: () => Promise<unknown>): Promise<number[]> => {
+    const got = new Promise<number[]>((r) => probe.once('message', r))
+    probe.postMessage('start')
+    await work()
+    probe.postMessage('stop')
+    return got
+  }
+  try {
+    await waitHealthy(base, child, 300_000)
+    const bodies = Array.from({ length: clients }, () => uploadBody(bytes))
+    // One upload first: the routes, the worker and the database warm up unmeasured.
+    await upload(base, bodies[0]!)
+    await waitQuiet(base, 600_000)
+    const idleMs = opts.idleMs ?? 5000
+    const idle = await phase(() => new Promise((r) => setTimeout(r, idleMs)))
+    const statuses: number[] = []
+    const started = performance.now()
+    const load = await phase(() =>
+      Promise.all(
+        bodies.map(async (body) => {
+          for (let i = 0; i < rounds; i++) statuses.push(await upload(base, body))
+        }),
+      ),
+    )
+    const seconds = (performance.now() - started) / 1000
+    const idleStats = stats(idle)
+    const loadStats = stats(load)
+    const counts = new Map<number, number>()
+    for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1)
+    const [one, five] = os.loadavg()
+    return {
+      mode: opts.mode,
+      idle: idleStats,
+      load: loadStats,
+      ratio: loadStats.p99 / idleStats.p99,
+      uploads: {
+        ok: statuses.filter((s) => s === 201).length,
+        failed: statuses.filter((s) => s !== 201).length,
+        statuses: [...counts].map(([s, n]) => `${n}× ${s}`).join(', '),
+        seconds,
+      },
+      loadAverage: [one ?? 0, five ?? 0],
+    }
+  } finally {
+    await probe.terminate()
+    child.kill('SIGTERM')
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
+    rmSync(dataDir, { recursive: true, force: true })
+    if (opts.mode === 'distributed') {
+      await adminQuery(opts.adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {})
+      await deleteBenchStream(opts.natsUrl, root)
+    }
+  }
+}
+
+export async function benchUploads(opts: {
+  adminUrl: string
+  natsUrl: string
+  root?: string
+  modes?: ('embedded' | 'distributed')[]
+}): Promise<UploadsBenchRun[]> {
+  const root = opts.root ?? resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+  const runs: UploadsBenchRun[] = []
+  for (const mode of opts.modes ?? ['embedded', 'distributed']) {
+    runs.push(await benchUploadsMode({ ...opts, mode, root }))
+  }
+  return runs
+}
+
+const ms = (v: number) => `${v.toFixed(1)} ms`
+
+export function formatUploads(runs: readonly UploadsBenchRun[]): string {
+  return [
+    '| mode | /healthz idle p50 / p99 | under 10 × 10 MB uploads p50 / p99 / max | p99 ratio (target ≤ 3) | uploads | load average (1 / 5 min) |',
+    '|---|---|---|---|---|---|',
+    ...runs.map(
+      (r) =>
+        `| ${r.mode} | ${ms(r.idle.p50)} / ${ms(r.idle.p99)} | ${ms(r.load.p50)} / ${ms(r.load.p99)} / ${ms(r.load.max)} | ${r.ratio.toFixed(2)} ${r.ratio <= UPLOADS_RATIO_TARGET ? 'PASS' : 'FAIL'} | ${r.uploads.statuses} in ${r.uploads.seconds.toFixed(1)} s | ${r.loadAverage[0].toFixed(2)} / ${r.loadAverage[1].toFixed(2)} |`,
+    ),
+  ].join('\n')
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name)
+    return i >= 0 ? process.argv[i + 1] : undefined
+  }
+  const mode = arg('--mode') as 'embedded' | 'distributed' | undefined
+  const runs = await benchUploads({
+    adminUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    natsUrl: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    ...(arg('--root') ? { root: resolve(arg('--root')!) } : {}),
+    ...(mode ? { modes: [mode] } : {}),
+  })
+  process.stdout.write(`${formatUploads(runs)}\n`)
+  process.stdout.write(`${JSON.stringify(runs)}\n`)
+}
