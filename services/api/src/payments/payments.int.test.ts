@@ -373,7 +373,8 @@ describe('POST /api/orders/:id/update-payment-status', () => {
     const paid = await call(s.url, 'POST', path, { headers: staff, body: {} })
     expect(paid.status).toBe(200)
     expect(paid.body.data).toMatchObject({ id: order.id, paymentStatus: 'paid', isPaid: true, version: 2 })
-    expect(paid.body.data).not.toHaveProperty('customer')
+    // The staff view of the order: never the customer's status-link hash (docs/security.md).
+    expect(paid.body.data).not.toHaveProperty('hash')
     expect(await typesOf(order.id)).toEqual(['OrderCreated', 'OrderPaid'])
   })
 
