@@ -22,11 +22,11 @@ const MB = 1024 * 1024
 export const UPLOADS_RATIO_TARGET = 3
 
 /** The same bench on the code before issue 14's fix, for the record in docs/benchmarks.md. */
-export const UPLOADS_BEFORE = `Before the change (the same bench on commit e358a9a, 2026-11-26 23:36 and 23:59 UTC, same
-machine, load average 8 to 23 from other work): embedded, /healthz p50 128 s and p99 304 s under
-the uploads (idle 1.5 / 83.7 ms; the 20 uploads took 310 s: PGlite wrote each file's bytea on the
-event loop, and every probe waited behind it); distributed, p50 3.2 s and p99 16.0 s (idle
-1.3 / 12.3 ms; the API encoded and sent each 10 MB bytea itself).`
+export const UPLOADS_BEFORE = `Before the change, the same bench on commit e358a9a (the code before issue 14's fix), same
+machine, 2026-11-27 00:07 UTC distributed and 2026-11-26 23:59 UTC embedded: distributed
+/healthz p50 289.7 ms, p99 4386.9 ms under the uploads (idle 1.0 / 6.3 ms); embedded p50 128 s,
+p99 304 s (idle 1.5 / 83.7 ms; the 20 uploads took 310 s: PGlite wrote each file's bytea on the
+event loop).`
 
 export type LatencyStats = { samples: number; p50: number; p99: number; max: number }
 export type UploadsBenchRun = {
