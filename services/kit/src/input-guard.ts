@@ -9,6 +9,7 @@ import { HttpError, msg } from './http.ts'
 
 /** C0 controls but tab, LF, CR; DEL and C1; bidi embeddings, overrides and isolates; lone surrogates. */
 const FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** Deeper than any body of the API (typed content: sections → columns → items → fields …). */
