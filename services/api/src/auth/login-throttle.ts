@@ -113,7 +113,10 @@ export async function reserveLoginAttempt(
       } else {
         const last = new Date(row.last_at).getTime()
         const failures = last + limits.resetAfterMs <= t ? 0 : row.failures
-        waitMs = Math.max(waitMs, last + delayAfter(limits, failures) - t)
+        // Free failures never wait. An attempt whose clock read came before a parallel one's can
+        // take the lock after it and find `last_at` in its own future: the wait counts from then.
+        const delay = delayAfter(limits, failures)
+        if (delay > 0) waitMs = Math.max(waitMs, last + delay - Math.max(t, last))
         next.push({ key: k.key, failures: failures + 1, window_start: new Date(row.window_start) })
       }
     }
@@ -121,7 +124,8 @@ export async function reserveLoginAttempt(
     for (const n of next) {
       await trx
         .updateTable('auth_login_throttle')
-        .set({ failures: n.failures, window_start: n.window_start, last_at: now })
+        // The latest attempt's time, whichever order parallel attempts took the lock in.
+        .set({ failures: n.failures, window_start: n.window_start, last_at: sql`greatest(last_at, ${now})` })
         .where('key', '=', n.key)
         .execute()
     }
