@@ -277,11 +277,13 @@ export async function markAttemptFailed(
 
 /** When the next pending job is due (ms from now, ≥ 0), or undefined when none is pending. */
 export async function msUntilNextDue(db: Executor): Promise<number | undefined> {
+  // Clamped here, not with greatest(): GREATEST skips NULLs, so "none pending" came back as 0
+  // ("due now") and the sender woke every 10 ms for nothing.
   const { rows } = await sql<{ ms: string | number | null }>`
-    SELECT greatest(0, extract(epoch FROM min(next_attempt_at) - now()) * 1000) AS ms
+    SELECT extract(epoch FROM min(next_attempt_at) - now()) * 1000 AS ms
       FROM notification_jobs WHERE status = 'pending'`.execute(db)
   const ms = rows[0]?.ms
-  return ms === null || ms === undefined ? undefined : Math.ceil(Number(ms))
+  return ms === null || ms === undefined ? undefined : Math.max(0, Math.ceil(Number(ms)))
 }
 
 /** The order's view of a job (GET /api/orders/{id}/notifications). */
