@@ -62,6 +62,34 @@ async function waitHealthy(base: string, child: ChildProcess, timeoutMs: number)
   throw new Error('shop did not become healthy')
 }
 
+/** The events published and projected so far, from the shop's /metrics (the bench is local). */
+async function readerProgress(base: string): Promise<number> {
+  const text = await fetch(`${base}/metrics`).then((r) => r.text())
+  let sum = 0
+  for (const line of text.split('\n')) {
+    if (/^shop_(published|projected)_events_total/.test(line)) sum += Number(line.split(' ').at(-1))
+  }
+  return sum
+}
+
+/**
+ * Waits until the publisher and the projectors have caught up: the embedded shop publishes and
+ * projects its demo's month of history after it answers, in batches of a few tens of ms each,
+ * fast enough for the probes below to call it quiet while it still runs. Caught up: their
+ * counters stood still for 5 s.
+ */
+async function waitCaughtUp(base: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs
+  let last = -1
+  let still = 0
+  while (still < 10 && Date.now() < until) {
+    const now = await readerProgress(base)
+    still = now === last ? still + 1 : 0
+    last = now
+    await new Promise((r) => setTimeout(r, 500))
+  }
+}
+
 /**
  * Waits until the shop has settled: the embedded one projects its demo's month of history after
  * it answers (seconds of PGlite work at a time), which would count as "idle" or "load".
@@ -194,6 +222,7 @@ export async function benchUploadsMode(opts: {
     const bodies = Array.from({ length: clients }, () => uploadBody(bytes))
     // One upload first: the routes, the worker and the database warm up unmeasured.
     await upload(base, bodies[0]!)
+    await waitCaughtUp(base, 600_000)
     await waitQuiet(base, 600_000)
     const idleMs = opts.idleMs ?? 5000
     const idle = await phase(() => new Promise((r) => setTimeout(r, idleMs)))

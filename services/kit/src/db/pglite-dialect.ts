@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
+import { yieldToEventLoop } from '../signal.ts'
 
 // PGlite is a single connection: a transaction must own it until it ends, so connections are
 // handed out one at a time through a promise queue.
@@ -22,6 +23,11 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const res = await this.#pg.query<R>(query.sql, query.parameters as unknown[])
+    // PGlite runs each statement on the event loop and answers in a microtask: a reader catching
+    // up (hundreds of statements in a row) never let a request in between, and /healthz stalled
+    // for half a second while ten uploads woke every projection. One turn of the loop per
+    // statement lets waiting requests and timers run between them.
+    await yieldToEventLoop()
     const out: QueryResult<R> = { rows: res.rows }
     if (res.affectedRows !== undefined && /^\s*(insert|update|delete|merge)/i.test(query.sql)) {
       return { ...out, numAffectedRows: BigInt(res.affectedRows) }
