@@ -1,7 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { decodeBody } from './upload-decode.worker.ts'
-import { BodyTooLargeError, readBody } from './upload-decoder.ts'
+import { BodyTooLargeError, readBody, UploadDecoder } from './upload-decoder.ts'
 
 // What the decode worker does with an upload's raw body (it runs the same function in its
 // thread), and the raw body reader's cap.
@@ -66,5 +67,35 @@ describe('readBody', () => {
   it('refuses a declared length above the cap without reading, and a body that outgrows it', async () => {
     await expect(readBody(chunks(1, 10), 2000, 1000)).rejects.toBeInstanceOf(BodyTooLargeError)
     await expect(readBody(chunks(10, 300), undefined, 1000)).rejects.toBeInstanceOf(BodyTooLargeError)
+  })
+})
+
+/** The nice value of each of this process's threads (Linux: field 19 of /proc/self/task/<id>/stat). */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    // The command name in parentheses may hold spaces: count the fields after it.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+  })
+}
+
+describe('UploadDecoder', () => {
+  it('decodes in a worker thread that yields the cores to the event loop (nice 10)', async () => {
+    const before = threadNiceValues()
+    const decoder = new UploadDecoder()
+    try {
+      const body = Buffer.from(JSON.stringify({ data: url(pdf), name: 'karte.pdf' }))
+      const { answer } = await decoder.decode(
+        { buffer: new Uint8Array(body).buffer, length: body.length },
+        1000,
+      )
+      expect(answer).toMatchObject({ outcome: 'file', mimeType: 'application/pdf', size: pdf.length })
+      expect(before.filter((n) => n === 10)).toEqual([])
+      // The worker lowered its own priority; the test's thread, and the rest, kept theirs.
+      expect(threadNiceValues().filter((n) => n === 10)).toEqual([10])
+      expect(threadNiceValues().filter((n) => n === 0).length).toBeGreaterThan(0)
+    } finally {
+      await decoder.close()
+    }
   })
 })

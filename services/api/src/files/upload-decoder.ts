@@ -98,7 +98,7 @@ export class UploadDecoder {
 
   #start(): Slot {
     const worker = new Worker(new URL('./upload-decode.worker.ts', import.meta.url), {
-      workerData: { target: this.#target },
+      workerData: { target: this.#target, uploadWorker: true },
     })
     worker.unref()
     const slot: Slot = { worker, pending: new Map() }
