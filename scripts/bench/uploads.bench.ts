@@ -14,6 +14,9 @@ import { adminQuery, benchSubjectRoot, deleteBenchStream, percentile } from './b
 // on PostgreSQL; a worker thread of the bench asks /healthz every 5 ms (its latency counted from
 // when it was due, so a stalled server is not asked less often) first with the shop idle, then
 // while the uploads run. The figure is the p99 under load over the idle p99 of the same run.
+// Beside it, the machine's floor: a trivial HTTP server in a process of its own, asked the same
+// way in the same phases, shows how much of the rise the machine itself adds (its two cores
+// shared by the shop, its upload worker, the ten clients and the probes).
 //
 //   npx node scripts/bench/uploads.bench.ts [--root <checkout>] [--mode embedded|distributed]
 // (--root measures another checkout's code, e.g. a worktree of an older commit.)
@@ -34,6 +37,8 @@ export type UploadsBenchRun = {
   idle: LatencyStats
   load: LatencyStats
   ratio: number
+  /** The trivial server beside the shop, probed in the same phases. */
+  floor: { idle: LatencyStats; load: LatencyStats; ratio: number }
   uploads: { ok: number; failed: number; statuses: string; seconds: number }
   loadAverage: [number, number]
 }
@@ -104,6 +109,25 @@ async function waitQuiet(base: string, timeoutMs: number): Promise<void> {
     calm = performance.now() - t < 50 ? calm + 1 : 0
     await new Promise((r) => setTimeout(r, 25))
   }
+}
+
+/** The floor: a server that answers at once, in a process of its own; it prints its port. */
+const FLOOR_SERVER = `
+const http = require('node:http')
+const srv = http.createServer((req, res) => {
+  res.setHeader('content-type', 'application/json')
+  res.end('{"status":"ok"}')
+})
+srv.listen(0, '127.0.0.1', () => process.stdout.write(String(srv.address().port) + '\\n'))
+`
+
+async function startFloor(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['-e', FLOOR_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<string>((res, rej) => {
+    child.stdout?.once('data', (d: Buffer) => res(d.toString().trim()))
+    child.once('exit', (code) => rej(new Error(`floor server exited with ${code}`)))
+  })
+  return { url: `http://127.0.0.1:${port}/healthz`, child }
 }
 
 // The probe runs in its own thread: the bench's own event loop is busy writing 140 MB.
@@ -203,19 +227,25 @@ export async function benchUploadsMode(opts: {
     env.NATS_SUBJECT_ROOT = root
     env.SHOP_BRANCHES = JSON.stringify([{ id: 'b1', name: 'Bench', apiKey: randomBytes(18).toString('hex') }])
   }
-  // BENCH_NODE_ARGS: extra node flags for the shop (e.g. --cpu-prof to see where its time goes).
+  // BENCH_NODE_ARGS: extra node flags for the shop (e.g. --cpu-prof to see where its time goes);
+  // BENCH_CHILD_STDOUT=1 shows the shop's standard output (e.g. with --trace-gc).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
   const child = spawn(process.execPath, [...nodeArgs, script], {
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_CHILD_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   })
+  const floor = await startFloor()
   const probe = new Worker(PROBE, { eval: true, workerData: { url: `${base}/healthz`, everyMs: 5 } })
-  const phase = async (work: () => Promise<unknown>): Promise<number[]> => {
-    const got = new Promise<number[]>((r) => probe.once('message', r))
-    probe.postMessage('start')
+  const floorProbe = new Worker(PROBE, { eval: true, workerData: { url: floor.url, everyMs: 5 } })
+  const phase = async (work: () => Promise<unknown>): Promise<{ shop: number[]; floor: number[] }> => {
+    const got = Promise.all(
+      [probe, floorProbe].map((p) => new Promise<number[]>((r) => p.once('message', r))),
+    )
+    for (const p of [probe, floorProbe]) p.postMessage('start')
     await work()
-    probe.postMessage('stop')
-    return got
+    for (const p of [probe, floorProbe]) p.postMessage('stop')
+    const [shop, floorSamples] = await got
+    return { shop: shop!, floor: floorSamples! }
   }
   try {
     await waitHealthy(base, child, 300_000)
@@ -236,8 +266,10 @@ export async function benchUploadsMode(opts: {
       ),
     )
     const seconds = (performance.now() - started) / 1000
-    const idleStats = stats(idle)
-    const loadStats = stats(load)
+    const idleStats = stats(idle.shop)
+    const loadStats = stats(load.shop)
+    const floorIdle = stats(idle.floor)
+    const floorLoad = stats(load.floor)
     const counts = new Map<number, number>()
     for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1)
     const [one, five] = os.loadavg()
@@ -246,6 +278,7 @@ export async function benchUploadsMode(opts: {
       idle: idleStats,
       load: loadStats,
       ratio: loadStats.p99 / idleStats.p99,
+      floor: { idle: floorIdle, load: floorLoad, ratio: floorLoad.p99 / floorIdle.p99 },
       uploads: {
         ok: statuses.filter((s) => s === 201).length,
         failed: statuses.filter((s) => s !== 201).length,
@@ -256,6 +289,8 @@ export async function benchUploadsMode(opts: {
     }
   } finally {
     await probe.terminate()
+    await floorProbe.terminate()
+    floor.child.kill('SIGTERM')
     child.kill('SIGTERM')
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
     rmSync(dataDir, { recursive: true, force: true })
@@ -284,11 +319,11 @@ const ms = (v: number) => `${v.toFixed(1)} ms`
 
 export function formatUploads(runs: readonly UploadsBenchRun[]): string {
   return [
-    '| mode | /healthz idle p50 / p99 | under 10 × 10 MB uploads p50 / p99 / max | p99 ratio (target ≤ 3) | uploads | load average (1 / 5 min) |',
-    '|---|---|---|---|---|---|',
+    '| mode | /healthz idle p50 / p99 | under 10 × 10 MB uploads p50 / p99 / max | p99 ratio (target ≤ 3) | floor: trivial server p99 idle → load (ratio) | uploads | load average (1 / 5 min) |',
+    '|---|---|---|---|---|---|---|',
     ...runs.map(
       (r) =>
-        `| ${r.mode} | ${ms(r.idle.p50)} / ${ms(r.idle.p99)} | ${ms(r.load.p50)} / ${ms(r.load.p99)} / ${ms(r.load.max)} | ${r.ratio.toFixed(2)} ${r.ratio <= UPLOADS_RATIO_TARGET ? 'PASS' : 'FAIL'} | ${r.uploads.statuses} in ${r.uploads.seconds.toFixed(1)} s | ${r.loadAverage[0].toFixed(2)} / ${r.loadAverage[1].toFixed(2)} |`,
+        `| ${r.mode} | ${ms(r.idle.p50)} / ${ms(r.idle.p99)} | ${ms(r.load.p50)} / ${ms(r.load.p99)} / ${ms(r.load.max)} | ${r.ratio.toFixed(2)} ${r.ratio <= UPLOADS_RATIO_TARGET ? 'PASS' : 'FAIL'} | ${ms(r.floor.idle.p99)} → ${ms(r.floor.load.p99)} (${r.floor.ratio.toFixed(2)}) | ${r.uploads.statuses} in ${r.uploads.seconds.toFixed(1)} s | ${r.loadAverage[0].toFixed(2)} / ${r.loadAverage[1].toFixed(2)} |`,
     ),
   ].join('\n')
 }
