@@ -16,6 +16,7 @@ import { bytesUsed, chargeBudget, refundBudget, secondsUntilRenewal } from './up
 import {
   BodyTooLargeError,
   type DecodeAnswer,
+  type RawBody,
   readBody,
   UploadDecoder,
   type UploadJob,
@@ -138,7 +139,7 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
         throw overBudget(reply, now)
       }
     }
-    let body: { buffer: ArrayBuffer; length: number }
+    let body: RawBody
     try {
       body = await readBody(payload, declared, wireLimit(maxBytes))
     } catch (err) {

@@ -9,8 +9,10 @@ import { BodyTooLargeError, readBody, UploadDecoder } from './upload-decoder.ts'
 
 const req = (body: unknown, maxBytes = 1000) => {
   const bytes = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body))
-  const copy = new Uint8Array(bytes).buffer
-  return { id: 7, body: copy, length: bytes.length, maxBytes }
+  // Split as the network would deliver it: the worker joins the pieces (a character may straddle).
+  const cut = Math.floor(bytes.length / 2)
+  const chunks = [new Uint8Array(bytes.subarray(0, cut)).buffer, new Uint8Array(bytes.subarray(cut)).buffer]
+  return { id: 7, chunks, length: bytes.length, maxBytes }
 }
 const pdf = Buffer.from('%PDF-1.4 eine Karte')
 const url = (b: Buffer) => `data:application/octet-stream;base64,${b.toString('base64')}`
@@ -58,10 +60,25 @@ describe('readBody', () => {
   const chunks = (n: number, size: number) =>
     Readable.from(Array.from({ length: n }, () => Buffer.alloc(size, 65)))
 
-  it('reads the chunks into one buffer, growing it when no length was declared', async () => {
-    const body = await readBody(chunks(10, 50_000), undefined, 1_000_000)
+  it('keeps the chunks as they came, each buffer its own to hand over, without copying them', async () => {
+    const sent = Array.from({ length: 10 }, (_, i) => Buffer.alloc(50_000, 65 + i))
+    const body = await readBody(Readable.from(sent), undefined, 1_000_000)
     expect(body.length).toBe(500_000)
-    expect(Buffer.from(body.buffer, 0, body.length).every((b) => b === 65)).toBe(true)
+    expect(body.chunks.map((c) => Buffer.from(c).toString('latin1').charAt(0))).toEqual([...'ABCDEFGHIJ'])
+    // The network's own buffers, not copies.
+    expect(body.chunks).toEqual(sent.map((b) => b.buffer))
+    expect(body.chunks.every((c, i) => c === sent[i]!.buffer)).toBe(true)
+  })
+
+  it('copies a chunk that shares its buffer (a slice, a pooled or a string chunk)', async () => {
+    const big = Buffer.alloc(100_000, 66)
+    const sent = [big.subarray(0, 40_000), Buffer.from('kurz'), 'text']
+    const body = await readBody(Readable.from(sent), undefined, 1_000_000)
+    expect(body.length).toBe(40_008)
+    expect(body.chunks.some((c) => c === big.buffer)).toBe(false)
+    expect(Buffer.concat(body.chunks.map((c) => new Uint8Array(c))).toString('latin1')).toBe(
+      `${'B'.repeat(40_000)}kurztext`,
+    )
   })
 
   it('refuses a declared length above the cap without reading, and a body that outgrows it', async () => {
@@ -86,7 +103,7 @@ describe('UploadDecoder', () => {
     try {
       const body = Buffer.from(JSON.stringify({ data: url(pdf), name: 'karte.pdf' }))
       const { answer } = await decoder.decode(
-        { buffer: new Uint8Array(body).buffer, length: body.length },
+        { chunks: [new Uint8Array(body).buffer], length: body.length },
         1000,
       )
       expect(answer).toMatchObject({ outcome: 'file', mimeType: 'application/pdf', size: pdf.length })

@@ -11,12 +11,12 @@ import { parseDataUrl, sniff } from './sniff.ts'
 // whose JSON.parse, base64 decoding and type check each take tens of milliseconds, and whose
 // bytes cost the loop again on their way to the store (40 socket writes of 256 KB to
 // PostgreSQL, their buffers and the garbage collection they cause). The main thread sends the
-// raw body (transferred, not copied); the worker decodes it, checks an image with sharp, keeps
+// raw body's network chunks (transferred, not copied); the worker decodes it, checks an image with sharp, keeps
 // the bytes and answers with the body's small fields; when the route has decided (budget,
 // validation), it writes them to the store itself (`store`), or hands them over (`take`, when it
 // cannot reach the store), or forgets them (`drop`; bytes nobody asks for go after a minute).
 
-export type DecodeRequest = { id: number; body: ArrayBuffer; length: number; maxBytes: number }
+export type DecodeRequest = { id: number; chunks: ArrayBuffer[]; length: number; maxBytes: number }
 
 export type WorkerRequest =
   | ({ type: 'decode' } & DecodeRequest)
@@ -74,7 +74,14 @@ export function decodeBody(req: DecodeRequest): { result: DecodeResult; transfer
   const { id } = req
   let body: unknown
   try {
-    body = JSON.parse(Buffer.from(req.body, 0, req.length).toString('utf8'))
+    const raw =
+      req.chunks.length === 1
+        ? Buffer.from(req.chunks[0]!, 0, req.length)
+        : Buffer.concat(
+            req.chunks.map((c) => new Uint8Array(c)),
+            req.length,
+          )
+    body = JSON.parse(raw.toString('utf8'))
   } catch {
     return { result: { id, outcome: 'json' }, transfer: [] }
   }
