@@ -145,7 +145,7 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await registerAuth(scope, deps.db)
     await authRoutes(scope, { db: deps.db, limits: deps.limits })
     await checkoutRoutes(scope, { ...commandDeps, payments: deps.payments, limits: deps.limits, counter })
-    await orderItemRoutes(scope, { ...commandDeps, branches: deps.branches })
+    await orderItemRoutes(scope, { ...commandDeps, branches: deps.branches, limits: deps.limits })
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
     await paymentRoutes(scope, {
       ...commandDeps,

@@ -219,17 +219,23 @@ export function catalogueSnapshot(generation: string, rows: readonly ResourceDat
   }
 }
 
-/** The uploads an order's parts name (a customer makes them while ordering: never cached). */
+/**
+ * The uploads an order's parts name (a customer makes them while ordering: never cached), of
+ * those made since `acceptedSince` (older ones answer as unknown: the clean-up may remove them,
+ * files/upload-uses.ts `uploadsAcceptedSince`).
+ */
 export async function loadUploads(
   db: Db,
   body: Pick<CreateOrderBody, 'items'>,
+  acceptedSince: Date,
 ): Promise<ReadonlyMap<string, Upload>> {
   const ids = [
     ...new Set(body.items.flatMap((item) => item.parts.flatMap((part) => part.uploads.map((u) => u.id)))),
   ]
   if (ids.length === 0) return new Map()
   const { rows } = await sql<ResourceDataRow>`
-    SELECT type, id, data FROM rm_resources WHERE type = 'upload' AND id = ANY(${ids}::text[])`.execute(db)
+    SELECT type, id, data FROM rm_resources
+     WHERE type = 'upload' AND id = ANY(${ids}::text[]) AND created_at >= ${acceptedSince}`.execute(db)
   return new Map(rows.map((r) => [r.id, toUpload(r.id, r.data)]))
 }
 

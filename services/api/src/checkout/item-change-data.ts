@@ -20,17 +20,29 @@ export type ItemChangeData = {
   config: CheckoutConfig
 }
 
-/** One read of the product (by uid), the branch and the uploads an item change needs. */
+/**
+ * One read of the product (by uid), the branch and the uploads an item change needs: those the
+ * order has already, and others made since `acceptedSince` (as for a new order).
+ */
 export async function loadItemChangeData(
   db: Db,
-  query: { productUid: string; branchId: string; uploadIds: readonly string[] },
+  query: {
+    productUid: string
+    branchId: string
+    uploadIds: readonly string[]
+    orderUploadIds: readonly string[]
+    acceptedSince: Date
+  },
 ): Promise<ItemChangeData> {
   const { rows } = await sql<ResourceDataRow>`
     SELECT type, id, data FROM rm_resources
      WHERE (type = 'product' AND data->>'uid' = ${query.productUid})
         OR (type = 'branch' AND id = ${query.branchId})
         OR (type = 'config' AND id = 'config')
-        OR (type = 'upload' AND id = ANY(${[...query.uploadIds]}::text[]))`.execute(db)
+        OR (type = 'upload' AND id = ANY(${[...query.uploadIds]}::text[])
+            AND (created_at >= ${query.acceptedSince} OR id = ANY(${[...query.orderUploadIds]}::text[])))`.execute(
+    db,
+  )
   const productRow = rows.find((r) => r.type === 'product')
   const branchRow = rows.find((r) => r.type === 'branch')
   const configRow = rows.find((r) => r.type === 'config')

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
-import { migrateTo, migrateToLatest, silentLogger } from '@shop/kit'
+import { appendToStream, migrateTo, migrateToLatest, silentLogger } from '@shop/kit'
 import { createTestDatabase } from '@shop/kit/testing'
 import { sql } from 'kysely'
 import sharp from 'sharp'
@@ -10,6 +10,7 @@ import { testOrderBody } from '../testing/catalogue.ts'
 import { call, login } from '../testing/staff-session.ts'
 import { CHUNK_BYTES, createFileBytes } from './file-bytes.ts'
 import { removeUnusedUploads, startUploadCleanup } from './upload-cleanup.ts'
+import { isUploadUsed, unusedCustomerUploads } from './upload-uses.ts'
 
 // Uploads and images on the real PostgreSQL (the distributed layout's storage): bytes in
 // chunks, caps per caller, the daily budget per address, the clean-up of unused uploads,
@@ -20,6 +21,7 @@ const ANON_CAP = 200_000
 const STAFF_CAP = 400_000
 const BUDGET = 1_000_000
 const DAY = 24 * 60 * 60 * 1000
+const HOUR = 60 * 60 * 1000
 
 let clock = new Date('2026-03-28T10:00:00Z')
 let s: TestStack
@@ -363,6 +365,94 @@ describe('clean-up of unused uploads (limits.uploads.unusedTtlMs)', () => {
       expect((await fetchBytes(uploadUrl(kept))).status).toBe(200)
       expect((await call(s.url, 'GET', `/api/uploads/${kept.id}`, { headers: admin })).status).toBe(200)
     }
+  })
+})
+
+describe('the clean-up never takes an upload an order is being placed with', () => {
+  it('an order may name an upload for 23 hours, the clean-up waits 24: an older one is unknown to the checkout', async () => {
+    clock = new Date('2026-04-14T09:00:00Z')
+    const early = (await upload(png, 'frueh.png')).body.data
+    const late = (await upload(png, 'spaet.png')).body.data
+    clock = new Date(clock.getTime() + 23 * HOUR - 60_000)
+    await orderWith('b1', early.id)
+    clock = new Date(clock.getTime() + 2 * 60_000)
+    const res = await call(s.url, 'POST', '/api/orders', {
+      body: testOrderBody('b1', {
+        email: 'spaet@example.com',
+        phone: '+41 79 555 44 33',
+        items: [
+          {
+            product: 'torte',
+            amount: 1,
+            price: 5050,
+            parts: [
+              { options: ['24 cm'] },
+              { options: ['Kerzen'] },
+              { text: 'Hoch!' },
+              { uploads: [{ id: late.id }] },
+            ],
+          },
+        ],
+      }),
+    })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(res.body)).toContain('wurde nicht gefunden. Bitte laden Sie sie erneut hoch.')
+    // Still there, but no order can take it any more: the clean-up removes it an hour later.
+    expect((await call(s.url, 'GET', `/api/uploads/${late.id}`, { headers: admin })).status).toBe(200)
+  })
+
+  it('a staff change of an item keeps the order’s own older upload, and takes no other past 23 hours', async () => {
+    clock = new Date('2026-04-18T09:00:00Z')
+    const own = (await upload(png, 'eigen.png')).body.data
+    const stranger = (await upload(png, 'fremd.png')).body.data
+    const orderId = await orderWith('b1', own.id)
+    clock = new Date(clock.getTime() + 23 * HOUR + 60_000)
+    const order = (await call(s.url, 'GET', `/api/orders/${orderId}`, { headers: admin })).body.data
+    const torte = order.items.find((i: { productUid: string }) => i.productUid === 'torte')
+    const url = `/api/orders/${orderId}/items/${torte.itemId}`
+    const kept = await call(s.url, 'PUT', url, {
+      headers: admin,
+      body: { amount: 2, version: order.version },
+    })
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200)
+    const parts = [
+      { options: ['24 cm'] },
+      { options: ['Kerzen'] },
+      { text: 'Alles Gute!' },
+      { uploads: [{ id: stranger.id }] },
+    ]
+    const other = await call(s.url, 'PUT', url, {
+      headers: admin,
+      body: { parts, version: kept.body.data.version },
+    })
+    expect(other.status).toBe(400)
+    expect(JSON.stringify(other.body)).toContain('wurde nicht gefunden. Bitte laden Sie sie erneut hoch.')
+  })
+
+  it('an order the orders projection has not applied yet keeps its upload', async () => {
+    clock = new Date('2026-04-16T09:00:00Z')
+    const photo = (await upload(png, 'unterwegs.png')).body.data
+    const day = new Date(clock.getTime() + DAY + 60_000)
+    const candidates = async (db: Parameters<typeof unusedCustomerUploads>[0]) =>
+      (await unusedCustomerUploads(db, day, 1000)).map((f) => f.id)
+    expect(await candidates(s.db.db)).toContain(photo.id)
+    // An order's event in a transaction of its own: committed or not, the projection has not
+    // applied it, and the clean-up's checks see it there.
+    await s.db.db
+      .transaction()
+      .execute(async (trx) => {
+        await appendToStream(trx, {
+          streamId: 'order-unterwegs',
+          streamType: 'order',
+          expectedVersion: 0,
+          events: [{ type: 'OrderCreated', data: { items: [{ parts: [{ uploads: [{ id: photo.id }] }] }] } }],
+        })
+        expect(await isUploadUsed(trx, photo.id)).toBe(true)
+        expect(await candidates(trx)).not.toContain(photo.id)
+        throw new Error('rolled back')
+      })
+      .catch((err: Error) => expect(err.message).toBe('rolled back'))
+    expect(await isUploadUsed(s.db.db, photo.id)).toBe(false)
   })
 })
 

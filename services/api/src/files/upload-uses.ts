@@ -1,4 +1,5 @@
 import type { Database, Db } from '@shop/kit'
+import { checkpointId, ordersProjection } from '@shop/projector'
 import { sql, type Transaction } from 'kysely'
 
 // Which orders use an upload: an order's configured parts carry `uploads: [{ id }]` in its
@@ -7,6 +8,33 @@ import { sql, type Transaction } from 'kysely'
 
 const usedBy = (uploadId: ReturnType<typeof sql>) =>
   sql`jsonb_path_query_array(o.state, '$.items[*].parts[*].uploads[*].id') @> jsonb_build_array(${uploadId})`
+
+const ORDERS_CHECKPOINT = checkpointId(ordersProjection)
+
+/**
+ * An order's event the orders projection has not applied yet names the upload (an order placed,
+ * an item changed): while the projection lags, or is down, its uploads count as used all the same.
+ * Without a checkpoint yet, every order event is such an event.
+ */
+const pendingOrderNames = (uploadId: ReturnType<typeof sql>) => sql`
+  EXISTS (SELECT 1 FROM es_events e
+           WHERE e.stream_type = 'order'
+             AND (e.transaction_id, e.global_position) >
+                 (SELECT coalesce(max(c.last_xid), '0'::xid8), coalesce(max(c.last_position), 0)
+                    FROM es_checkpoints c WHERE c.subscription_id = ${ORDERS_CHECKPOINT})
+             AND jsonb_path_exists(e.data, '$.**.uploads[*].id ? (@ == $id)', jsonb_build_object('id', ${uploadId})))`
+
+const HOUR = 3_600_000
+
+/**
+ * The oldest upload a new order, or a staff change of an item, may still name: one made after
+ * `now - (ttl - margin)`, the margin an hour (a quarter of a shorter TTL). The clean-up removes
+ * unused uploads only once they are `ttl` old, so no upload it may remove can be taken by an
+ * order at the same moment: the two windows never overlap, without a lock between them.
+ */
+export function uploadsAcceptedSince(now: Date, ttlMs: number): Date {
+  return new Date(now.getTime() - (ttlMs - Math.min(HOUR, ttlMs / 4)))
+}
 
 /** Of these uploads, the ones an order of one of these branches uses. */
 export async function uploadsOfBranches(
@@ -25,13 +53,14 @@ export async function uploadsOfBranches(
 /** Whether any order uses the upload. */
 export async function isUploadUsed(db: Db | Transaction<Database>, uploadId: string): Promise<boolean> {
   const { rows } = await sql<{ used: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM rm_orders o WHERE ${usedBy(sql`${uploadId}::text`)}) AS used`.execute(db)
+    SELECT (EXISTS (SELECT 1 FROM rm_orders o WHERE ${usedBy(sql`${uploadId}::text`)})
+            OR ${pendingOrderNames(sql`${uploadId}::text`)}) AS used`.execute(db)
   return rows[0]?.used === true
 }
 
 /** Customers' uploads older than `before` that no order uses, oldest first. */
 export async function unusedCustomerUploads(
-  db: Db,
+  db: Db | Transaction<Database>,
   before: Date,
   limit: number,
 ): Promise<{ id: string; storage: string }[]> {
@@ -39,6 +68,7 @@ export async function unusedCustomerUploads(
     SELECT f.id, f.storage FROM files f
      WHERE f.by_customer AND f.kind = 'upload' AND f.created_at < ${before}
        AND NOT EXISTS (SELECT 1 FROM rm_orders o WHERE ${usedBy(sql`f.id`)})
+       AND NOT ${pendingOrderNames(sql`f.id`)}
      ORDER BY f.created_at
      LIMIT ${limit}`.execute(db)
   return rows

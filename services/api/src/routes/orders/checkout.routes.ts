@@ -21,6 +21,7 @@ import {
 } from '../../checkout/checkout-data.ts'
 import { checkContactLimits } from '../../checkout/contact-limits.ts'
 import { type CommandDeps, createOrderCommand, runOrderCommand } from '../../commands/order-commands.ts'
+import { uploadsAcceptedSince } from '../../files/upload-uses.ts'
 import { idempotencyOf, parseBody } from '../../http-helpers.ts'
 import type { RateCounter } from '../../limits/rate-counter.ts'
 import { rateLimit } from '../../limits/rate-limit.ts'
@@ -60,7 +61,11 @@ export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDe
         return reply.status(201).header('idempotent-replayed', 'true').send({ data: stored.result })
       }
     }
-    const uploads = await loadUploads(deps.db, body)
+    const uploads = await loadUploads(
+      deps.db,
+      body,
+      uploadsAcceptedSince(deps.now(), deps.limits.uploads.unusedTtlMs),
+    )
     let snapshot = await catalogue.get()
     // One order however many attempts: its ids, and its payment while the amount stays the same
     // (a retry on a fresh catalogue does not open a second checkout at the provider).

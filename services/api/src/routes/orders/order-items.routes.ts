@@ -1,4 +1,4 @@
-import { type BranchDirectory, HttpError, msg } from '@shop/kit'
+import { type BranchDirectory, HttpError, type Limits, msg } from '@shop/kit'
 import { type CreateOrderItemPart, changeOrderItemBodySchema } from '@shop/shared/contracts'
 import {
   type DeliveryArea,
@@ -11,6 +11,7 @@ import type { OrderState } from '@shop/shared/domain/ordering'
 import type { FastifyInstance } from 'fastify'
 import { loadItemChangeData } from '../../checkout/item-change-data.ts'
 import { type CommandDeps, loadOrder, runOrderCommand, withContext } from '../../commands/order-commands.ts'
+import { uploadsAcceptedSince } from '../../files/upload-uses.ts'
 import { idempotencyOf, parseBody } from '../../http-helpers.ts'
 import { checkoutErrors } from './checkout.routes.ts'
 import { staffOrderAccess } from './staff-access.ts'
@@ -24,7 +25,7 @@ import { staffOrderAccess } from './staff-access.ts'
  */
 export async function orderItemRoutes(
   app: FastifyInstance,
-  deps: CommandDeps & { branches: BranchDirectory },
+  deps: CommandDeps & { branches: BranchDirectory; limits: Limits },
 ): Promise<void> {
   const authorize = staffOrderAccess(deps)
   app.put<{ Params: { id: string; itemId: string } }>('/api/orders/:id/items/:itemId', async (req) => {
@@ -47,6 +48,10 @@ export async function orderItemRoutes(
       productUid: current.productUid,
       branchId: state.branchId,
       uploadIds,
+      orderUploadIds: state.items.flatMap((item) =>
+        (item.parts ?? []).flatMap((part) => part.uploads.map((u) => u.id)),
+      ),
+      acceptedSince: uploadsAcceptedSince(deps.now(), deps.limits.uploads.unusedTtlMs),
     })
     if (!product)
       throw new HttpError(409, msg('checkout:checkout.productGone', { name: current.name }), 'itemId')
