@@ -97,10 +97,10 @@ const refused = (name: string) =>
   `Die ausgewählte Datei "${name}" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.`
 
 let orderNo = 0
-/** An order of `branch` whose cake carries the upload; answers once the read model has it. */
-async function orderWith(branch: string, uploadId: string): Promise<string> {
+/** An order of `branch` whose cake carries the upload, by a customer of its own. */
+function placeWith(branch: string, uploadId: string) {
   orderNo++
-  const res = await call(s.url, 'POST', '/api/orders', {
+  return call(s.url, 'POST', '/api/orders', {
     body: testOrderBody(branch, {
       email: `kunde${orderNo}@example.com`,
       phone: `+41 79 123 45 ${String(10 + orderNo).padStart(2, '0')}`,
@@ -120,6 +120,11 @@ async function orderWith(branch: string, uploadId: string): Promise<string> {
       ],
     }),
   })
+}
+
+/** placeWith, answering once the read model has the order. */
+async function orderWith(branch: string, uploadId: string): Promise<string> {
+  const res = await placeWith(branch, uploadId)
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   const orderId = res.body.data.id as string
   for (let i = 0; i < 200; i++) {
@@ -376,25 +381,7 @@ describe('the clean-up never takes an upload an order is being placed with', () 
     clock = new Date(clock.getTime() + 23 * HOUR - 60_000)
     await orderWith('b1', early.id)
     clock = new Date(clock.getTime() + 2 * 60_000)
-    const res = await call(s.url, 'POST', '/api/orders', {
-      body: testOrderBody('b1', {
-        email: 'spaet@example.com',
-        phone: '+41 79 555 44 33',
-        items: [
-          {
-            product: 'torte',
-            amount: 1,
-            price: 5050,
-            parts: [
-              { options: ['24 cm'] },
-              { options: ['Kerzen'] },
-              { text: 'Hoch!' },
-              { uploads: [{ id: late.id }] },
-            ],
-          },
-        ],
-      }),
-    })
+    const res = await placeWith('b1', late.id)
     expect(res.status).toBe(400)
     expect(JSON.stringify(res.body)).toContain('wurde nicht gefunden. Bitte laden Sie sie erneut hoch.')
     // Still there, but no order can take it any more: the clean-up removes it an hour later.
