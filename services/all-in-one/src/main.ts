@@ -1,10 +1,12 @@
 import { TEST_PAYMENTS_WARNING } from '@shop/api/payments'
-import { createLogger, loadConfig, onShutdown } from '@shop/kit'
+import { createLogger, favourEventLoop, loadConfig, onShutdown } from '@shop/kit'
 import { firstCatalogueBranch } from './demo/seed-demo.ts'
 import { startShop } from './embedded.ts'
 
 const log = createLogger('shop')
 const config = loadConfig()
+// Requests first: the process's helper threads yield the cores to its event loop.
+favourEventLoop()
 const shop = await startShop(config, log)
 onShutdown(log, [() => shop.close()])
 

@@ -119,3 +119,4 @@ export {
   sessionTokenHash,
   toStaffUser,
 } from './staff-session.ts'
+export { favourEventLoop, HELPER_NICENESS, lowerHelperThreads } from './thread-priority.ts'

@@ -9,6 +9,7 @@ import { installInputGuards } from './input-guard.ts'
 import { type Limits, limitsFromEnv, trustProxyOption } from './limits.ts'
 import { createLogger, type Logger } from './log.ts'
 import { collectProcessMetrics } from './metrics.ts'
+import { favourEventLoop } from './thread-priority.ts'
 
 export type ServiceContext = {
   config: AppConfig
@@ -36,6 +37,8 @@ export async function runService(
     process.exit(2)
   }
   collectProcessMetrics()
+  // Requests first: the process's helper threads yield the cores to its event loop.
+  favourEventLoop()
   const db = connectPostgres({
     url: config.databaseUrl,
     max: Number(process.env.PG_POOL_MAX ?? 10),
