@@ -29,6 +29,7 @@ export {
   readCheckpoint,
   readersBehind,
   saveCheckpoint,
+  unreadBy,
 } from './event-store/checkpoints.ts'
 export {
   type Decider,

@@ -1,4 +1,4 @@
-import { type Db, HttpError, type Limits, msg } from '@shop/kit'
+import { type Db, HttpError, type Limits, msg, unreadBy } from '@shop/kit'
 import { checkpointId, ordersProjection } from '@shop/projector'
 import { sql } from 'kysely'
 import type { RateCounter } from '../limits/rate-counter.ts'
@@ -66,8 +66,9 @@ export async function openOrdersOf(db: Db, contact: Contact): Promise<number> {
       : sql`e.data->'customer'->>'phone' = ${contact.value}`
   const { rows } = await sql<{ n: number }>`
     SELECT (SELECT count(*) FROM rm_orders WHERE status = 'awaitingConfirmation' AND ${projected})::int
-         + (SELECT count(*) FROM es_events e JOIN es_checkpoints c ON c.subscription_id = ${ORDERS_CHECKPOINT}
-             WHERE (e.transaction_id, e.global_position) > (c.last_xid, c.last_position)
-               AND e.event_type = 'OrderCreated' AND ${pending})::int AS n`.execute(db)
+         + (SELECT count(*) FROM es_events e
+             WHERE ${unreadBy(ORDERS_CHECKPOINT)} AND e.event_type = 'OrderCreated' AND ${pending})::int AS n`.execute(
+    db,
+  )
   return rows[0]?.n ?? 0
 }

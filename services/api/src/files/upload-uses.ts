@@ -1,4 +1,4 @@
-import type { Database, Db } from '@shop/kit'
+import { type Database, type Db, unreadBy } from '@shop/kit'
 import { checkpointId, ordersProjection } from '@shop/projector'
 import { sql, type Transaction } from 'kysely'
 
@@ -18,10 +18,7 @@ const ORDERS_CHECKPOINT = checkpointId(ordersProjection)
  */
 const pendingOrderNames = (uploadId: ReturnType<typeof sql>) => sql`
   EXISTS (SELECT 1 FROM es_events e
-           WHERE e.stream_type = 'order'
-             AND (e.transaction_id, e.global_position) >
-                 (SELECT coalesce(max(c.last_xid), '0'::xid8), coalesce(max(c.last_position), 0)
-                    FROM es_checkpoints c WHERE c.subscription_id = ${ORDERS_CHECKPOINT})
+           WHERE e.stream_type = 'order' AND ${unreadBy(ORDERS_CHECKPOINT)}
              AND jsonb_path_exists(e.data, '$.**.uploads[*].id ? (@ == $id)', jsonb_build_object('id', ${uploadId})))`
 
 const HOUR = 3_600_000

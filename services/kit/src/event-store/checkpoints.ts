@@ -32,6 +32,17 @@ export async function lockCheckpoint(trx: Transaction<Database>, id: string): Pr
   return row ? { xid: row.xid, position: row.position } : undefined
 }
 
+/**
+ * A condition on `es_events e`: the event lies past the reader's checkpoint, so the reader (a
+ * projection) has not applied it yet; with no checkpoint yet, every event does. For questions a
+ * read model answers that must not miss what it has still to catch up on.
+ */
+export function unreadBy(id: string) {
+  return sql<boolean>`(e.transaction_id, e.global_position) >
+    (SELECT coalesce(max(c.last_xid), '0'::xid8), coalesce(max(c.last_position), 0)
+       FROM es_checkpoints c WHERE c.subscription_id = ${id})`
+}
+
 export async function saveCheckpoint(db: Executor, id: string, cursor: Cursor): Promise<void> {
   await sql`
     INSERT INTO es_checkpoints (subscription_id, last_xid, last_position, updated_at)
