@@ -43,8 +43,11 @@ async function run(env: NodeJS.ProcessEnv = {}) {
 describe('favourEventLoop (Linux)', () => {
   it('every thread but the event loop’s runs at nice 10, those started later too', async () => {
     const { pid, before, after } = await run()
-    expect(Object.values(before).every((n) => n === 0)).toBe(true)
-    expect(after[pid]).toBe(0)
+    // The process's own priority (0 unless the tests themselves run under nice).
+    const own = before[pid]!
+    expect(own).toBeLessThan(10)
+    expect(Object.values(before).every((n) => n === own)).toBe(true)
+    expect(after[pid]).toBe(own)
     const helpers = Object.entries(after).filter(([tid]) => tid !== pid)
     // V8's platform threads, the worker and libuv's pool: more threads than at the start.
     expect(helpers.length).toBeGreaterThan(Object.keys(before).length - 1)
@@ -52,7 +55,8 @@ describe('favourEventLoop (Linux)', () => {
   })
 
   it('THREAD_PRIORITY=off leaves every thread as it was', async () => {
-    const { after } = await run({ THREAD_PRIORITY: 'off' })
-    expect(Object.values(after).every((n) => n === 0)).toBe(true)
+    const { pid, after } = await run({ THREAD_PRIORITY: 'off' })
+    expect(Object.keys(after).length).toBeGreaterThan(1)
+    expect(Object.values(after).every((n) => n === after[pid])).toBe(true)
   })
 })

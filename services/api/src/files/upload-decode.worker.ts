@@ -74,13 +74,10 @@ export function decodeBody(req: DecodeRequest): { result: DecodeResult; transfer
   const { id } = req
   let body: unknown
   try {
-    const raw =
-      req.chunks.length === 1
-        ? Buffer.from(req.chunks[0]!, 0, req.length)
-        : Buffer.concat(
-            req.chunks.map((c) => new Uint8Array(c)),
-            req.length,
-          )
+    const raw = Buffer.concat(
+      req.chunks.map((c) => new Uint8Array(c)),
+      req.length,
+    )
     body = JSON.parse(raw.toString('utf8'))
   } catch {
     return { result: { id, outcome: 'json' }, transfer: [] }
