@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto'
-import { readlinkSync } from 'node:fs'
-import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import pg from 'pg'
 import sharp from 'sharp'
@@ -140,23 +138,7 @@ async function imageSize(bytes: ArrayBuffer): Promise<{ width: number; height: n
   }
 }
 
-/**
- * The worker yields to the event loop's thread: where both want a core, the requests are answered
- * first and the upload's decoding waits (Linux: a thread's own nice value, set through its id).
- */
-function yieldToRequests(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10)
-  } catch {
-    // Not Linux, or not allowed: the worker runs at the process's priority.
-  }
-}
-const data = workerData as { target?: WorkerTarget; uploadWorker?: true } | null
-// Only as the upload worker (the unit tests import this file into their own thread).
-if (data?.uploadWorker) yieldToRequests()
-
-const target = data?.target
+const target = (workerData as { target?: WorkerTarget } | null)?.target
 const pool =
   target && 'databaseUrl' in target
     ? new pg.Pool({ connectionString: target.databaseUrl, max: 2, application_name: 'shop-upload-writer' })

@@ -111,7 +111,7 @@ export class UploadDecoder {
 
   #start(): Slot {
     const worker = new Worker(new URL('./upload-decode.worker.ts', import.meta.url), {
-      workerData: { target: this.#target, uploadWorker: true },
+      workerData: { target: this.#target },
     })
     worker.unref()
     const slot: Slot = { worker, pending: new Map() }
