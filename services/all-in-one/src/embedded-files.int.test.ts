@@ -72,7 +72,8 @@ const download = async (path: string) => {
 
 describe('file bytes in the embedded shop', () => {
   it('writes an upload to DATA_DIR/files, not into PGlite, and streams it back', async () => {
-    const bytes = pdf(600_000)
+    // A 4 MB body: it reaches the upload worker in several batches of network chunks.
+    const bytes = pdf(3_000_000)
     const u = await upload(bytes)
     const path = join(dataDir, 'files', u.id)
     expect(readFileSync(path).equals(bytes)).toBe(true)
@@ -81,7 +82,7 @@ describe('file bytes in the embedded shop', () => {
       .select(['storage', 'size'])
       .where('id', '=', u.id)
       .executeTakeFirst()
-    expect(row).toEqual({ storage: 'disk', size: 600_000 })
+    expect(row).toEqual({ storage: 'disk', size: 3_000_000 })
     const { rows } = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM file_chunks WHERE file_id = ${u.id}`.execute(shop.db.db)
     expect(rows[0]!.n).toBe(0)

@@ -16,7 +16,6 @@ import { bytesUsed, chargeBudget, refundBudget, secondsUntilRenewal } from './up
 import {
   BodyTooLargeError,
   type DecodeAnswer,
-  type RawBody,
   readBody,
   UploadDecoder,
   type UploadJob,
@@ -139,15 +138,20 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
         throw overBudget(reply, now)
       }
     }
-    let body: RawBody
+    const upload = decoder.begin()
+    let length: number
     try {
-      body = await readBody(payload, declared, wireLimit(maxBytes))
+      length = await readBody(payload, declared, wireLimit(maxBytes), upload.push)
     } catch (err) {
+      upload.abort()
       if (err instanceof BodyTooLargeError) throw new HttpError(413, refusal(undefined), 'data')
       throw err
     }
-    if (body.length === 0) throw new HttpError(400, msg('emptyBody'))
-    const decoded = await decoder.decode(body, maxBytes)
+    if (length === 0) {
+      upload.abort()
+      throw new HttpError(400, msg('emptyBody'))
+    }
+    const decoded = await upload.decode(length, maxBytes)
     const result = decoded.answer
     if (result.outcome === 'json') throw new HttpError(400, msg('invalidJson'))
     decodedOf.set(req, decoded)
@@ -160,7 +164,7 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
       receivedEncodedLength: number
     }
     // What Fastify compares with the Content-Length and the route's limit: the bytes read.
-    out.receivedEncodedLength = body.length
+    out.receivedEncodedLength = length
     return out
   }
 

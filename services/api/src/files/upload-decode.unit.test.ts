@@ -58,42 +58,70 @@ describe('decodeBody (upload-decode.worker.ts)', () => {
 describe('readBody', () => {
   const chunks = (n: number, size: number) =>
     Readable.from(Array.from({ length: n }, () => Buffer.alloc(size, 65)))
+  const collect = () => {
+    const got: ArrayBuffer[] = []
+    return { got, sink: (c: ArrayBuffer) => void got.push(c) }
+  }
 
-  it('keeps the chunks as they came, each buffer its own to hand over, without copying them', async () => {
+  it('hands each chunk on as it comes, its own buffer, without copying it', async () => {
     const sent = Array.from({ length: 10 }, (_, i) => Buffer.alloc(50_000, 65 + i))
-    const body = await readBody(Readable.from(sent), undefined, 1_000_000)
-    expect(body.length).toBe(500_000)
-    expect(body.chunks.map((c) => Buffer.from(c).toString('latin1').charAt(0))).toEqual([...'ABCDEFGHIJ'])
+    const { got, sink } = collect()
+    const stream = Readable.from(sent)
+    let seenBeforeEnd = 0
+    stream.on('end', () => {
+      seenBeforeEnd = got.length
+    })
+    expect(await readBody(stream, undefined, 1_000_000, sink)).toBe(500_000)
+    // All of them before the body ended: nothing waits in this thread for the end.
+    expect(seenBeforeEnd).toBe(10)
+    expect(got.map((c) => Buffer.from(c).toString('latin1').charAt(0))).toEqual([...'ABCDEFGHIJ'])
     // The network's own buffers, not copies.
-    expect(body.chunks).toEqual(sent.map((b) => b.buffer))
-    expect(body.chunks.every((c, i) => c === sent[i]!.buffer)).toBe(true)
+    expect(got.every((c, i) => c === sent[i]!.buffer)).toBe(true)
   })
 
   it('copies a chunk that shares its buffer (a slice, a pooled or a string chunk)', async () => {
     const big = Buffer.alloc(100_000, 66)
     const sent = [big.subarray(0, 40_000), Buffer.from('kurz'), 'text']
-    const body = await readBody(Readable.from(sent), undefined, 1_000_000)
-    expect(body.length).toBe(40_008)
-    expect(body.chunks.some((c) => c === big.buffer)).toBe(false)
-    expect(Buffer.concat(body.chunks.map((c) => new Uint8Array(c))).toString('latin1')).toBe(
+    const { got, sink } = collect()
+    expect(await readBody(Readable.from(sent), undefined, 1_000_000, sink)).toBe(40_008)
+    expect(got.some((c) => c === big.buffer)).toBe(false)
+    expect(Buffer.concat(got.map((c) => new Uint8Array(c))).toString('latin1')).toBe(
       `${'B'.repeat(40_000)}kurztext`,
     )
   })
 
   it('refuses a declared length above the cap without reading, and a body that outgrows it', async () => {
-    await expect(readBody(chunks(1, 10), 2000, 1000)).rejects.toBeInstanceOf(BodyTooLargeError)
-    await expect(readBody(chunks(10, 300), undefined, 1000)).rejects.toBeInstanceOf(BodyTooLargeError)
+    const { got, sink } = collect()
+    await expect(readBody(chunks(1, 10), 2000, 1000, sink)).rejects.toBeInstanceOf(BodyTooLargeError)
+    expect(got).toEqual([])
+    await expect(readBody(chunks(10, 300), undefined, 1000, sink)).rejects.toBeInstanceOf(BodyTooLargeError)
+    expect(got.length).toBe(3)
+  })
+
+  it('refuses a body that ends before its end (the client went away)', async () => {
+    const stream = new Readable({ read() {} })
+    const read = readBody(stream, undefined, 1000, () => {})
+    stream.push(Buffer.from('{"data":'))
+    stream.destroy()
+    await expect(read).rejects.toThrow()
   })
 })
 
 describe('UploadDecoder', () => {
-  it('decodes in a worker thread: the chunks handed over, joined, and the file described', async () => {
+  const body = Buffer.from(JSON.stringify({ data: url(pdf), name: 'karte.pdf' }))
+  const pieces = () =>
+    [0, 10, 20, 30, body.length].slice(1).map((end, i, all) => {
+      const start = i === 0 ? 0 : all[i - 1]!
+      return new Uint8Array(body.subarray(start, end)).buffer
+    })
+
+  it('decodes in a worker thread: the chunks handed over as they come, joined, and the file described', async () => {
     const decoder = new UploadDecoder()
     try {
-      const body = Buffer.from(JSON.stringify({ data: url(pdf), name: 'karte.pdf' }))
-      const cut = 10
-      const chunks = [new Uint8Array(body.subarray(0, cut)).buffer, new Uint8Array(body.subarray(cut)).buffer]
-      const { answer } = await decoder.decode({ chunks, length: body.length }, 1000)
+      const upload = decoder.begin()
+      const chunks = pieces()
+      for (const c of chunks) upload.push(c)
+      const { answer } = await upload.decode(body.length, 1000)
       expect(answer).toMatchObject({
         outcome: 'file',
         mimeType: 'application/pdf',
@@ -102,6 +130,31 @@ describe('UploadDecoder', () => {
       })
       // Handed over, not copied: this thread's views of them are detached.
       expect(chunks.every((c) => c.byteLength === 0)).toBe(true)
+    } finally {
+      await decoder.close()
+    }
+  })
+
+  it('keeps uploads on one worker apart, and forgets an aborted one', async () => {
+    const decoder = new UploadDecoder({ size: 1 })
+    try {
+      const a = decoder.begin()
+      const b = decoder.begin()
+      const dropped = decoder.begin()
+      const [ca, cb] = [pieces(), pieces()]
+      // Interleaved, as two clients' bodies arrive.
+      for (let i = 0; i < ca.length; i++) {
+        a.push(ca[i]!)
+        dropped.push(new Uint8Array(Buffer.from('{"data": 1')).buffer)
+        b.push(cb[i]!)
+      }
+      dropped.abort()
+      const [ra, rb] = await Promise.all([a.decode(body.length, 1000), b.decode(body.length, 1000)])
+      expect(ra.answer).toMatchObject({ outcome: 'file', size: pdf.length })
+      expect(rb.answer).toMatchObject({ outcome: 'file', size: pdf.length })
+      expect(ra.job.id).not.toBe(rb.job.id)
+      // An aborted upload cannot be decoded any more.
+      await expect(dropped.decode(10, 1000)).rejects.toThrow('closed')
     } finally {
       await decoder.close()
     }

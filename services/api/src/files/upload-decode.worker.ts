@@ -9,7 +9,7 @@ import { parseDataUrl, sniff } from './sniff.ts'
 // whose JSON.parse, base64 decoding and type check each take tens of milliseconds, and whose
 // bytes cost the loop again on their way to the store (40 socket writes of 256 KB to
 // PostgreSQL, their buffers and the garbage collection they cause). The main thread sends the
-// raw body's network chunks (transferred, not copied); the worker decodes it, checks an image with sharp, keeps
+// raw body's network chunks as they arrive (transferred, not copied); the worker decodes it, checks an image with sharp, keeps
 // the bytes and answers with the body's small fields; when the route has decided (budget,
 // validation), it writes them to the store itself (`store`), or hands them over (`take`, when it
 // cannot reach the store), or forgets them (`drop`; bytes nobody asks for go after a minute).
@@ -17,7 +17,8 @@ import { parseDataUrl, sniff } from './sniff.ts'
 export type DecodeRequest = { id: number; chunks: ArrayBuffer[]; length: number; maxBytes: number }
 
 export type WorkerRequest =
-  | ({ type: 'decode' } & DecodeRequest)
+  | { type: 'chunks'; id: number; chunks: ArrayBuffer[] }
+  | ({ type: 'decode' } & Omit<DecodeRequest, 'chunks'>)
   | { type: 'store'; id: number; fileId: string }
   | { type: 'take'; id: number }
   | { type: 'drop'; id: number }
@@ -160,17 +161,30 @@ async function writeChunks(db: pg.Pool, fileId: string, bytes: Uint8Array): Prom
 
 const HELD_MS = 60_000
 const held = new Map<number, { bytes: ArrayBuffer; at: number }>()
+/** Bodies still arriving, with when their last chunks came (a stream never ended is dropped too). */
+const arriving = new Map<number, { chunks: ArrayBuffer[]; at: number }>()
 setInterval(() => {
-  for (const [id, h] of held) if (Date.now() - h.at > HELD_MS) held.delete(id)
+  for (const map of [held, arriving])
+    for (const [id, h] of map) if (Date.now() - h.at > HELD_MS) map.delete(id)
 }, HELD_MS).unref()
 
 const answer = (a: WorkerAnswer, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(a, transfer)
 
 async function handle(req: WorkerRequest): Promise<void> {
+  if (req.type === 'chunks') {
+    const body = arriving.get(req.id)
+    if (body) {
+      body.chunks.push(...req.chunks)
+      body.at = Date.now()
+    } else arriving.set(req.id, { chunks: req.chunks, at: Date.now() })
+    return
+  }
   if (req.type === 'decode') {
+    const chunks = arriving.get(req.id)?.chunks ?? []
+    arriving.delete(req.id)
     let out: DecodeResult
     try {
-      out = decodeBody(req).result
+      out = decodeBody({ ...req, chunks }).result
     } catch {
       out = { id: req.id, outcome: 'json' }
     }
@@ -190,6 +204,7 @@ async function handle(req: WorkerRequest): Promise<void> {
   }
   const h = held.get(req.id)
   held.delete(req.id)
+  arriving.delete(req.id)
   if (req.type === 'drop') return
   if (!h) return answer({ type: 'failed', id: req.id, message: 'no such upload' })
   if (req.type === 'take') return answer({ type: 'bytes', id: req.id, bytes: h.bytes }, [h.bytes])

@@ -6,10 +6,12 @@ import type { DecodeAnswer, WorkerAnswer, WorkerRequest } from './upload-decode.
 
 // Reads an upload's raw body as the network delivers it (counted against the caller's cap, so an
 // oversized body is refused before it is all here) and has a worker thread join, parse and
-// decode it (upload-decode.worker.ts). The event loop never copies the body: each network read
-// is its own buffer, handed over to the worker as it is. Copying 13.4 MB into a fresh buffer
-// cost the loop about 7 ms per upload (most of it the first touch of new memory), and its
-// garbage collection ran once per 64 MB of such buffers.
+// decode it (upload-decode.worker.ts). The event loop never copies the body and never holds it:
+// each network read is its own buffer, handed over to the worker as it arrives (in batches of
+// about 1 MB). Copying 13.4 MB into a fresh buffer cost the loop about 7 ms per upload (most of
+// it the first touch of new memory). Holding the buffers until the body had ended let ten
+// bodies' worth (134 MB) count against the loop's heap limits, and its full garbage collection
+// ran once per 64 MB of them; a buffer handed over leaves that count at once.
 
 export type { DecodeAnswer } from './upload-decode.worker.ts'
 
@@ -20,8 +22,8 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** A raw body as the worker takes it: buffers in order, each its own, with their total length. */
-export type RawBody = { chunks: ArrayBuffer[]; length: number }
+/** Takes a body's chunks in order, each a buffer of its own, to be handed over as it is. */
+export type ChunkSink = (chunk: ArrayBuffer) => void
 
 /**
  * A chunk's bytes as a buffer of its own: the chunk's own when it spans all of it (no copy), else
@@ -37,53 +39,68 @@ function ownBuffer(piece: Buffer): ArrayBuffer {
 }
 
 /**
- * The body's chunks, refusing past `maxBytes`. Their buffers are taken over only once the body
- * has ended (the HTTP parser is done with them by then), to be transferred to the worker.
+ * Reads the body into `sink` chunk by chunk, refusing past `maxBytes`; answers its length. Each
+ * chunk is the HTTP parser's copy of what it read, no longer its own once emitted, so its buffer
+ * can be handed over at once. A body that ends early (the client went away) is an error.
  */
 export function readBody(
   payload: Readable,
   declaredLength: number | undefined,
   maxBytes: number,
-): Promise<RawBody> {
+  sink: ChunkSink,
+): Promise<number> {
   if (declaredLength !== undefined && declaredLength > maxBytes)
     return Promise.reject(new BodyTooLargeError())
   return new Promise((resolve, reject) => {
-    const pieces: Buffer[] = []
     let length = 0
     const stop = () => {
       payload.removeListener('data', onData)
       payload.removeListener('end', onEnd)
       payload.removeListener('error', onError)
+      payload.removeListener('close', onClose)
     }
     const onData = (chunk: Buffer | string) => {
       const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
       if (length + piece.length > maxBytes) {
         stop()
-        pieces.length = 0
         // The rest is read and dropped (destroying the request would drop the answer too).
         payload.resume()
         reject(new BodyTooLargeError())
         return
       }
-      if (piece.length > 0) pieces.push(piece)
       length += piece.length
+      if (piece.length > 0) sink(ownBuffer(piece))
     }
     const onEnd = () => {
       stop()
-      resolve({ chunks: pieces.map(ownBuffer), length })
+      resolve(length)
     }
     const onError = (err: Error) => {
       stop()
       reject(err)
     }
+    const onClose = () => onError(new Error('upload body ended early'))
     payload.on('data', onData)
     payload.on('end', onEnd)
     payload.on('error', onError)
+    payload.on('close', onClose)
   })
 }
 
+/** An upload whose body goes to a worker as it arrives; `decode` once it is all there. */
+export type UploadStream = {
+  readonly push: ChunkSink
+  decode(length: number, maxBytes: number): Promise<{ answer: DecodeAnswer; job: UploadJob }>
+  /** Forgets what was sent (a refused or broken body). */
+  abort(): void
+}
+
+/** Chunks are sent on in batches of about this size (fewer messages, each still short-lived). */
+const BATCH_BYTES = 1024 * 1024
+
 type Pending = { resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void }
-type Slot = { worker: Worker; pending: Map<number, Pending> }
+/** A worker, the answers it owes and the bodies it is being sent. */
+type Slot = { worker: Worker; pending: Map<number, Pending>; streams: Set<number> }
 
 /** A decoded upload whose bytes wait in a worker for the route's decision. */
 export type UploadJob = { readonly id: number; readonly slot: Slot }
@@ -114,7 +131,7 @@ export class UploadDecoder {
       workerData: { target: this.#target },
     })
     worker.unref()
-    const slot: Slot = { worker, pending: new Map() }
+    const slot: Slot = { worker, pending: new Map(), streams: new Set() }
     worker.on('message', (answer: WorkerAnswer) => {
       const p = slot.pending.get(answer.id)
       slot.pending.delete(answer.id)
@@ -133,29 +150,64 @@ export class UploadDecoder {
   }
 
   #slot(): Slot {
-    const idle = this.#slots.find((w) => w.pending.size === 0)
+    const busy = (w: Slot) => w.pending.size + w.streams.size
+    const idle = this.#slots.find((w) => busy(w) === 0)
     if (idle) return idle
     if (this.#slots.length < this.#size) return this.#start()
-    return this.#slots.reduce((a, b) => (b.pending.size < a.pending.size ? b : a))
+    return this.#slots.reduce((a, b) => (busy(b) < busy(a) ? b : a))
   }
 
-  #ask(slot: Slot, req: WorkerRequest, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
+  #ask(slot: Slot, req: WorkerRequest): Promise<WorkerAnswer> {
     if (this.#closed) return Promise.reject(new Error('upload decoder closed'))
     return new Promise<WorkerAnswer>((resolve, reject) => {
       slot.pending.set(req.id, { resolve, reject })
-      slot.worker.postMessage(req, transfer)
+      slot.worker.postMessage(req)
     })
   }
 
-  /** Parses the body and decodes its data URL in a worker; the chunks' buffers are handed over. */
-  async decode(body: RawBody, maxBytes: number): Promise<{ answer: DecodeAnswer; job: UploadJob }> {
+  /** Starts an upload: its chunks go to a worker as they come, which then parses and decodes it. */
+  begin(): UploadStream {
     const slot = this.#slot()
     const id = this.#next++
-    const req: WorkerRequest = { type: 'decode', id, chunks: body.chunks, length: body.length, maxBytes }
-    const answer = await this.#ask(slot, req, body.chunks)
-    if (answer.type !== 'decoded') throw new Error(`upload worker: unexpected ${answer.type}`)
-    const { type: _type, ...decoded } = answer
-    return { answer: decoded, job: { id, slot } }
+    slot.streams.add(id)
+    let batch: ArrayBuffer[] = []
+    let batchBytes = 0
+    let open = true
+    const flush = () => {
+      if (batch.length === 0) return
+      const chunks = batch
+      batch = []
+      batchBytes = 0
+      if (!this.#closed)
+        slot.worker.postMessage({ type: 'chunks', id, chunks } satisfies WorkerRequest, chunks)
+    }
+    const close = () => {
+      open = false
+      slot.streams.delete(id)
+      batch = []
+    }
+    return {
+      push: (chunk) => {
+        if (!open) return
+        batch.push(chunk)
+        batchBytes += chunk.byteLength
+        if (batchBytes >= BATCH_BYTES) flush()
+      },
+      decode: async (length, maxBytes) => {
+        if (!open) throw new Error('upload stream closed')
+        flush()
+        close()
+        const answer = await this.#ask(slot, { type: 'decode', id, length, maxBytes })
+        if (answer.type !== 'decoded') throw new Error(`upload worker: unexpected ${answer.type}`)
+        const { type: _type, ...decoded } = answer
+        return { answer: decoded, job: { id, slot } }
+      },
+      abort: () => {
+        if (!open) return
+        close()
+        if (!this.#closed) slot.worker.postMessage({ type: 'drop', id } satisfies WorkerRequest)
+      },
+    }
   }
 
   /** Writes the job's bytes to the store under `fileId` (in the worker). */
