@@ -247,9 +247,11 @@ distributed API process (\`services/api/src/main.ts\`) on PostgreSQL and NATS, w
 \`RATE_LIMITS=off\` and the anonymous cap raised to 10 MB by \`SHOP_LIMITS\`. After start the bench
 waits until the publisher and projectors have caught up (their counters on \`/metrics\` stood
 still for 5 s) and until \`/healthz\` has answered 400 times in a row within 50 ms. A worker thread of the bench asks \`/healthz\` every 5 ms,
-each latency counted from when the request was due (a stalled server is not asked less often),
-first for 5 s with the shop idle, then while 10 clients each upload a 10 MB file twice
-(\`POST /api/uploads\`, a 13.4 MB JSON body with a data URL; one unmeasured upload first).
+each latency counted from when the request was due (a stalled server is not asked less often).
+Idle and load phases take turns four times: 2.5 s idle, then 10 clients (a process of their own)
+each upload a 10 MB file twice (\`POST /api/uploads\`, a 13.4 MB JSON body with a data URL; one
+unmeasured upload first), then a wait until the uploads' events are published and projected; the
+probes of each kind of phase are pooled.
 Target: the p99 under load ≤ 3 × the idle p99 of the same run. The floor column: a trivial HTTP
 server in a process of its own, asked by a second probe thread in the same phases, shows what the
 two-core machine adds by itself.
