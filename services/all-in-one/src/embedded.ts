@@ -82,6 +82,8 @@ export async function startShop(
         // API, publisher, projector and notifier share it: more commits in flight at once
         // share each WAL flush.
         max: Number(process.env.PG_POOL_MAX ?? 20),
+        onConnectionLost: (err) =>
+          log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
       })
     : await connectPglite(join(config.dataDir, 'pglite'))
   await migrateToLatest(db.db as never)

@@ -1,5 +1,6 @@
 import { type TranslationParams, t } from '@shop/shared/i18n'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isDatabaseUnavailable } from './db/unavailable.ts'
 import { type Logger, redactUrl } from './log.ts'
 import { registry } from './metrics.ts'
 import { safeEqual } from './secrets.ts'
@@ -99,6 +100,9 @@ export function frameworkErrors(_err: FastifyError, req: FastifyRequest, reply: 
   void sendErrors(reply, 400, [{ field: '', message: msg('badRequest') }], localeOfRequest(req))
 }
 
+/** Seconds a client waits before it tries again after a 503 for an unreachable database. */
+export const RETRY_AFTER_UNAVAILABLE_S = 2
+
 export function errorHandler(log: Logger, mappers: readonly ErrorMapper[]) {
   return (err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) => {
     const locale = localeOfRequest(req)
@@ -106,6 +110,12 @@ export function errorHandler(log: Logger, mappers: readonly ErrorMapper[]) {
     for (const map of mappers) {
       const mapped = map(err)
       if (mapped) return sendErrors(reply, mapped.status, mapped.errors, locale)
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not the request's fault and not a bug: the database is away (docs/architecture.md, "Database connections").
+      log.warn({ err: err.message, url: redactUrl(req.url), method: req.method }, 'database unavailable')
+      reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_S))
+      return sendErrors(reply, 503, [{ field: '', message: msg('unavailable') }], locale)
     }
     const fe = err as FastifyError
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {

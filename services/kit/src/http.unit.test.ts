@@ -1,6 +1,6 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { frameworkErrors, installErrorHandling } from './http.ts'
+import { frameworkErrors, installErrorHandling, RETRY_AFTER_UNAVAILABLE_S } from './http.ts'
 import { silentLogger } from './log.ts'
 
 describe("Fastify's own refusals", () => {
@@ -14,5 +14,38 @@ describe("Fastify's own refusals", () => {
       expect(res.json()).toEqual({ errors: [{ field: '', message: 'Die Anfrage ist ungültig.' }] })
     }
     expect((await app.inject({ method: 'GET', url: '/ok' })).body).toBe('page')
+  })
+})
+
+describe('a database that is away', () => {
+  it('answers 503 with Retry-After and the error body, not 500', async () => {
+    const app = Fastify()
+    installErrorHandling(app, silentLogger, [])
+    const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    app.get('/refused', async () => {
+      throw away
+    })
+    app.get('/ended', async () => {
+      throw new Error('Connection terminated unexpectedly')
+    })
+    app.get('/bug', async () => {
+      throw new TypeError('x is undefined')
+    })
+    for (const url of ['/refused', '/ended']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_UNAVAILABLE_S))
+      expect(res.json()).toEqual({
+        errors: [
+          {
+            field: '',
+            message:
+              'Der Shop ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.',
+          },
+        ],
+      })
+    }
+    // Anything else stays an internal error.
+    expect((await app.inject({ method: 'GET', url: '/bug' })).statusCode).toBe(500)
   })
 })

@@ -20,7 +20,7 @@ export {
   resourceBranchDirectory,
   SHOP_CONFIG_ID,
 } from './config.ts'
-export { connectPglite, connectPostgres, type Db, type DbHandle } from './db/connect.ts'
+export { connectPglite, connectPostgres, type Db, type DbHandle, guardPool } from './db/connect.ts'
 export { migrateTo, migrateToLatest } from './db/migrate.ts'
 export type { Database } from './db/schema.ts'
 export {

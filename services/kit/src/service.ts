@@ -43,6 +43,8 @@ export async function runService(
     url: config.databaseUrl,
     max: Number(process.env.PG_POOL_MAX ?? 10),
     applicationName: name,
+    onConnectionLost: (err) =>
+      log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
   })
   await migrateToLatest(db.db as never)
   const bus = await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name })

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { parentPort, workerData } from 'node:worker_threads'
+import { guardPool } from '@shop/kit/db'
 import pg from 'pg'
 import sharp from 'sharp'
 import { CHUNK_BYTES, type WorkerTarget, writeToDir } from './file-bytes.ts'
@@ -142,9 +143,10 @@ async function imageSize(bytes: ArrayBuffer): Promise<{ width: number; height: n
 const target = (workerData as { target?: WorkerTarget } | null)?.target
 const pool =
   target && 'databaseUrl' in target
-    ? new pg.Pool({ connectionString: target.databaseUrl, max: 2, application_name: 'shop-upload-writer' })
+    ? guardPool(
+        new pg.Pool({ connectionString: target.databaseUrl, max: 2, application_name: 'shop-upload-writer' }),
+      )
     : undefined
-pool?.on('error', () => {})
 
 /** The chunks of file_chunks (migration 0012), each its own short statement. */
 async function writeChunks(db: pg.Pool, fileId: string, bytes: Uint8Array): Promise<void> {

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import pg from 'pg'
 import { PGliteDialect } from './pglite-dialect.ts'
 import type { Database } from './schema.ts'
+import { isDatabaseUnavailable } from './unavailable.ts'
 
 export type Db = Kysely<Database>
 
@@ -12,7 +13,56 @@ export type DbHandle = {
   close(): Promise<void>
 }
 
-export type PostgresOptions = { url: string; max?: number; applicationName?: string }
+export type PostgresOptions = {
+  url: string
+  max?: number
+  applicationName?: string
+  /** Told of each connection that broke (the pool replaces it); default: nobody. */
+  onConnectionLost?: (err: Error) => void
+}
+
+/**
+ * Makes a pool safe against connections that break: a failover, a PgBouncer restart, a network
+ * blip or `pg_terminate_backend`. node-postgres emits a broken connection's error on its client;
+ * the pool listens only while the client is idle, and a client checked out at that moment (a
+ * transaction between two statements, a query on its way) would raise an unhandled 'error' event
+ * and end the process. Every client gets a listener of its own when it connects; the statement in
+ * flight fails with the error, and the pool drops the client when it is released.
+ */
+export function guardPool(pool: pg.Pool, onConnectionLost?: (err: Error) => void): pg.Pool {
+  // The pool's own report of an idle client's error (the client's listener below has it too).
+  pool.on('error', () => {})
+  pool.on('connect', (client) => {
+    client.on('error', (err: Error) => onConnectionLost?.(err))
+  })
+  return pool
+}
+
+/**
+ * The pool as Kysely takes it, but each client goes back with the error that broke its connection.
+ * A connection the server ends during a statement (`pg_terminate_backend`, a shutdown) fails that
+ * statement at once, before its socket has closed; Kysely releases the client without the error,
+ * and the pool would hand the dying connection to the next request, which would fail as well.
+ * Released with the error, it is dropped.
+ */
+function givingBackBroken(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect()
+      let lost: Error | undefined
+      const query = (...args: unknown[]) => {
+        const result = (client.query as (...a: unknown[]) => unknown)(...args)
+        if (result instanceof Promise)
+          result.catch((err: unknown) => {
+            if (isDatabaseUnavailable(err)) lost = err as Error
+          })
+        return result
+      }
+      return { query: query as PostgresPoolClient['query'], release: () => client.release(lost) }
+    },
+    end: () => pool.end(),
+  }
+}
 
 export function connectPostgres(opts: PostgresOptions): DbHandle {
   const pool = new pg.Pool({
@@ -22,9 +72,8 @@ export function connectPostgres(opts: PostgresOptions): DbHandle {
     // A forgotten open transaction holds back every event reader (see docs/architecture.md).
     idle_in_transaction_session_timeout: 30_000,
   })
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {})
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  guardPool(pool, opts.onConnectionLost)
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: givingBackBroken(pool) }) })
   return { db, kind: 'postgres', close: () => db.destroy() }
 }
 
