@@ -5,6 +5,6 @@ import { connectPglite, connectPostgres, type DbHandle, loadConfig } from '@shop
 export async function openShopDatabase(): Promise<DbHandle> {
   const config = loadConfig()
   return config.databaseUrl
-    ? connectPostgres({ url: config.databaseUrl, max: 2, applicationName: 'shop-script' })
+    ? connectPostgres({ url: config.databaseUrl, max: 2, applicationName: 'shop-script', queryTimeoutMs: 0 })
     : connectPglite(join(config.dataDir, 'pglite'))
 }

@@ -86,7 +86,20 @@ export async function startShop(
           log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
       })
     : await connectPglite(join(config.dataDir, 'pglite'))
-  await migrateToLatest(db.db as never)
+  if (config.databaseUrl) {
+    // Migrations may run long statements: a connection of their own, without the query timeout.
+    const migrator = connectPostgres({
+      url: config.databaseUrl,
+      max: 1,
+      applicationName: 'shop-all-in-one-migrate',
+      queryTimeoutMs: 0,
+    })
+    try {
+      await migrateToLatest(migrator.db as never)
+    } finally {
+      await migrator.close()
+    }
+  } else await migrateToLatest(db.db as never)
   const bus: Bus = config.natsUrl
     ? await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name: 'shop-all-in-one' })
     : new MemoryBus(config.subjectRoot)

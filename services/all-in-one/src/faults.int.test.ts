@@ -3,6 +3,8 @@ import {
   createTestDatabase,
   type ServiceProcess,
   spawnService,
+  startTcpProxy,
+  type TcpProxy,
   type TestDatabase,
   testNatsUrl,
   uniqueSubjectRoot,
@@ -22,6 +24,8 @@ const SERVICES = {
 }
 let t: TestDatabase
 const procs: Record<string, ServiceProcess> = {}
+/** Between the `viaProxy` API and PostgreSQL. */
+let pgProxy: TcpProxy
 
 beforeAll(async () => {
   t = await createTestDatabase({ max: 2 })
@@ -40,10 +44,20 @@ beforeAll(async () => {
     ),
   )
   for (const [name, p] of started) procs[name] = p
+  const pg = new URL(t.url)
+  pgProxy = await startTcpProxy({ host: pg.hostname, port: Number(pg.port || 5432) })
+  // Short waits for a connection and for an answer, so the black hole below is over in seconds.
+  procs.viaProxy = await spawnService(
+    'api',
+    SERVICES.api,
+    { ...env, DATABASE_URL: pgProxy.via(t.url), PG_CONNECT_TIMEOUT_MS: '1000', PG_QUERY_TIMEOUT_MS: '1500' },
+    60_000,
+  )
 }, 120_000)
 
 afterAll(async () => {
   await Promise.all(Object.values(procs).map((p) => p.kill('SIGTERM')))
+  await pgProxy?.close()
   await t?.drop()
 })
 
@@ -114,4 +128,85 @@ describe('faults in the distributed layout', () => {
        WHERE event_type = 'OrderCreated' AND data->>'uid' = ANY(${accepted})`.execute(t.db)
     expect(rows[0]!.n).toBe(accepted.length)
   }, 120_000)
+
+  const timed = async <T>(work: () => Promise<T>) => {
+    const started = performance.now()
+    const value = await work()
+    return { value, ms: performance.now() - started }
+  }
+  const placeTimed = (api: string, email: string) =>
+    timed(() =>
+      fetch(`${api}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody(branch.id, { email })),
+      }),
+    )
+  /** Orders again until one is accepted: the pool opens new connections by itself. */
+  const placesAgain = async (api: string, email: string) => {
+    let status = 0
+    for (let i = 0; i < 50 && status !== 201; i++) {
+      if (i > 0) await sleep(200)
+      status = (await post(`${api}/api/orders`, orderBody(branch.id, { email }))).status
+    }
+    return status
+  }
+
+  it('a database that refuses: 503 with Retry-After within 2 s, /readyz 503, and back by itself', async () => {
+    const api = procs.viaProxy!.url
+    expect(
+      (await post(`${api}/api/orders`, orderBody(branch.id, { email: 'vorher@example.com' }))).status,
+    ).toBe(201)
+    await pgProxy.refuse()
+    try {
+      for (let i = 0; i < 3; i++) {
+        const order = await placeTimed(api, `waehrend${i}@example.com`)
+        expect(order.value.status).toBe(503)
+        expect(order.value.headers.get('retry-after')).toBe('2')
+        expect(((await order.value.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(
+          /nicht erreichbar/,
+        )
+        expect(order.ms).toBeLessThan(2000)
+        const ready = await timed(() => fetch(`${api}/readyz`))
+        expect(ready.value.status).toBe(503)
+        expect(ready.ms).toBeLessThan(2500)
+      }
+      expect((await fetch(`${api}/healthz`)).status).toBe(200)
+    } finally {
+      await pgProxy.accept()
+    }
+    // Back without a restart: the pool opens new connections.
+    let status = 0
+    for (let i = 0; i < 50 && status !== 201; i++) {
+      if (i > 0) await sleep(200)
+      status = (await post(`${api}/api/orders`, orderBody(branch.id, { email: 'nachher@example.com' })))
+        .status
+    }
+    expect(status).toBe(201)
+    expect((await fetch(`${api}/readyz`)).status).toBe(200)
+    expect(procs.viaProxy!.child.exitCode).toBeNull()
+  }, 60_000)
+
+  it('a database that stops answering (a black hole): 503 in bounded time, not a hung request', async () => {
+    const api = procs.viaProxy!.url
+    expect(await placesAgain(api, 'vor-dem-loch@example.com')).toBe(201)
+    pgProxy.blackhole()
+    try {
+      // Each waits for the connection timeout (1 s here) or the query timeout (1.5 s here).
+      const answers = await Promise.all([0, 1, 2].map((i) => placeTimed(api, `im-loch${i}@example.com`)))
+      for (const a of answers) {
+        expect(a.value.status).toBe(503)
+        expect(a.value.headers.get('retry-after')).toBe('2')
+        expect(a.ms).toBeLessThan(4000)
+      }
+      const ready = await timed(() => fetch(`${api}/readyz`))
+      expect(ready.value.status).toBe(503)
+      expect(ready.ms).toBeLessThan(3000)
+    } finally {
+      await pgProxy.accept()
+    }
+    expect(await placesAgain(api, 'nach-dem-loch@example.com')).toBe(201)
+    expect((await fetch(`${api}/readyz`)).status).toBe(200)
+    expect(procs.viaProxy!.child.exitCode).toBeNull()
+  }, 60_000)
 })

@@ -100,6 +100,9 @@ export function frameworkErrors(_err: FastifyError, req: FastifyRequest, reply: 
   void sendErrors(reply, 400, [{ field: '', message: msg('badRequest') }], localeOfRequest(req))
 }
 
+/** How long /readyz waits for its checks before it answers 503. */
+export const READY_TIMEOUT_MS = 2000
+
 /** Seconds a client waits before it tries again after a 503 for an unreachable database. */
 export const RETRY_AFTER_UNAVAILABLE_S = 2
 
@@ -154,10 +157,17 @@ export function registerOpsRoutes(
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_req, reply) => {
     let ok = false
+    let timer: NodeJS.Timeout | undefined
     try {
-      ok = await ready()
+      // Bounded: a dependency that does not answer makes the process not ready, not a hung probe.
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)
+      })
+      ok = await Promise.race([ready(), late])
     } catch {
       ok = false
+    } finally {
+      clearTimeout(timer)
     }
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready' })
   })

@@ -1,6 +1,11 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { frameworkErrors, installErrorHandling, RETRY_AFTER_UNAVAILABLE_S } from './http.ts'
+import {
+  frameworkErrors,
+  installErrorHandling,
+  RETRY_AFTER_UNAVAILABLE_S,
+  registerOpsRoutes,
+} from './http.ts'
 import { silentLogger } from './log.ts'
 
 describe("Fastify's own refusals", () => {
@@ -47,5 +52,18 @@ describe('a database that is away', () => {
     }
     // Anything else stays an internal error.
     expect((await app.inject({ method: 'GET', url: '/bug' })).statusCode).toBe(500)
+  })
+})
+
+describe('/readyz', () => {
+  it('answers 503 when a check does not answer in time, instead of hanging with it', async () => {
+    const app = Fastify()
+    registerOpsRoutes(app, () => new Promise<boolean>(() => {}))
+    const res = await app.inject({ method: 'GET', url: '/readyz' })
+    expect(res.statusCode).toBe(503)
+    expect(res.json()).toEqual({ status: 'not ready' })
+    const ok = Fastify()
+    registerOpsRoutes(ok, async () => true)
+    expect((await ok.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
   })
 })

@@ -46,7 +46,18 @@ export async function runService(
     onConnectionLost: (err) =>
       log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
   })
-  await migrateToLatest(db.db as never)
+  // Migrations may run long statements: a connection of their own, without the query timeout.
+  const migrator = connectPostgres({
+    url: config.databaseUrl,
+    max: 1,
+    applicationName: `${name}-migrate`,
+    queryTimeoutMs: 0,
+  })
+  try {
+    await migrateToLatest(migrator.db as never)
+  } finally {
+    await migrator.close()
+  }
   const bus = await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name })
   const limits = limitsFromEnv()
   const http = Fastify({

@@ -19,7 +19,23 @@ export type PostgresOptions = {
   applicationName?: string
   /** Told of each connection that broke (the pool replaces it); default: nobody. */
   onConnectionLost?: (err: Error) => void
+  /**
+   * How long a request waits for a connection (a new one to open, or a busy pool to free one)
+   * before it fails with a 503; default `PG_CONNECT_TIMEOUT_MS`, else 3 s. Without it a database
+   * that does not answer held every request for as long as the outage lasted.
+   */
+  connectTimeoutMs?: number
+  /**
+   * How long a statement may go unanswered before it fails (503) and its connection is dropped;
+   * default `PG_QUERY_TIMEOUT_MS`, else 30 s; 0 for none (migrations, rebuilds). A database that
+   * stops answering on an open connection (a network partition) otherwise held the request for
+   * as long as the outage lasted.
+   */
+  queryTimeoutMs?: number
 }
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3000
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000
 
 /**
  * Makes a pool safe against connections that break: a failover, a PgBouncer restart, a network
@@ -65,10 +81,17 @@ function givingBackBroken(pool: pg.Pool): PostgresPool {
 }
 
 export function connectPostgres(opts: PostgresOptions): DbHandle {
+  const queryTimeout =
+    opts.queryTimeoutMs ?? Number(process.env.PG_QUERY_TIMEOUT_MS ?? DEFAULT_QUERY_TIMEOUT_MS)
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? 'shop',
+    connectionTimeoutMillis:
+      opts.connectTimeoutMs ?? Number(process.env.PG_CONNECT_TIMEOUT_MS ?? DEFAULT_CONNECT_TIMEOUT_MS),
+    // Idle connections to a server that went away are noticed by the operating system.
+    keepAlive: true,
+    ...(queryTimeout > 0 ? { query_timeout: queryTimeout } : {}),
     // A forgotten open transaction holds back every event reader (see docs/architecture.md).
     idle_in_transaction_session_timeout: 30_000,
   })

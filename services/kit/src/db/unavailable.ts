@@ -3,6 +3,7 @@
 // (`pg_terminate_backend`, a restart, a failover), one that timed out while connecting, a server
 // that is starting or shutting down or has no connection slot left. The HTTP layer answers these
 // with 503 and Retry-After; the pool opens new connections by itself once the database is back.
+// A statement that got no answer in time (the pool's query timeout) counts too.
 
 /** Node's socket errors for a peer that is gone, refuses, or cannot be reached. */
 const SOCKET_CODES = new Set([
@@ -28,6 +29,8 @@ const PG_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
+  // query_timeout: no answer on an open connection (connect.ts drops the connection).
+  'Query read timeout',
 ]
 
 export function isDatabaseUnavailable(err: unknown): boolean {

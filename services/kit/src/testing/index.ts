@@ -6,6 +6,7 @@ import { adminQuery, withDatabase } from './resources.ts'
 export { type NatsServerProcess, startNatsServer } from './nats-server.ts'
 export { freePort, type ServiceProcess, spawnService } from './processes.ts'
 export { canConnect, deleteStreams } from './resources.ts'
+export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts'
 
 export type TestDatabase = DbHandle & { url: string; name: string; drop(): Promise<void> }
 
