@@ -209,4 +209,33 @@ describe('faults in the distributed layout', () => {
     expect((await fetch(`${api}/readyz`)).status).toBe(200)
     expect(procs.viaProxy!.child.exitCode).toBeNull()
   }, 60_000)
+
+  it('a service started before NATS waits for it, says why, and starts once it is there', async () => {
+    const nats = new URL(testNatsUrl())
+    const natsProxy = await startTcpProxy({ host: nats.hostname, port: Number(nats.port || 4222) })
+    await natsProxy.refuse()
+    let publisher: ServiceProcess | undefined
+    try {
+      const starting = spawnService(
+        'publisher',
+        SERVICES.publisher,
+        {
+          DATABASE_URL: t.url,
+          NATS_URL: natsProxy.via(testNatsUrl()),
+          NATS_SUBJECT_ROOT: uniqueSubjectRoot(),
+          SHOP_BRANCHES: JSON.stringify([branch]),
+        },
+        30_000,
+      )
+      // NATS comes 2 s later (spawnService fails at once if the process exits meanwhile).
+      await sleep(2000)
+      await natsProxy.accept()
+      publisher = await starting
+      expect(publisher.output()).toMatch(/waiting for NATS/)
+      expect((await fetch(`${publisher.url}/readyz`)).status).toBe(200)
+    } finally {
+      await publisher?.kill('SIGTERM')
+      await natsProxy.close()
+    }
+  }, 60_000)
 })

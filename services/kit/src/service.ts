@@ -11,6 +11,25 @@ import { createLogger, type Logger } from './log.ts'
 import { collectProcessMetrics } from './metrics.ts'
 import { favourEventLoop } from './thread-priority.ts'
 
+/** Longest pause between two attempts to reach a dependency at start. */
+export const START_RETRY_CAP_MS = 5000
+
+/**
+ * Runs `attempt` until it succeeds, pausing 250 ms, 500 ms, … up to 5 s between tries, and says
+ * in the log what it waits for and why (the error of the last try).
+ */
+export async function untilDone<T>(log: Logger, what: string, attempt: () => Promise<T>): Promise<T> {
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt()
+    } catch (err) {
+      const waitMs = Math.min(START_RETRY_CAP_MS, 250 * 2 ** n)
+      log.warn({ err: (err as Error).message, retryInMs: waitMs }, `waiting for ${what}`)
+      await new Promise((r) => setTimeout(r, waitMs))
+    }
+  }
+}
+
 export type ServiceContext = {
   config: AppConfig
   log: Logger
@@ -46,19 +65,25 @@ export async function runService(
     onConnectionLost: (err) =>
       log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
   })
-  // Migrations may run long statements: a connection of their own, without the query timeout.
-  const migrator = connectPostgres({
-    url: config.databaseUrl,
-    max: 1,
-    applicationName: `${name}-migrate`,
-    queryTimeoutMs: 0,
+  const { databaseUrl, natsUrl } = config
+  // Started before its database or NATS (compose, a reboot): it waits for them instead of exiting.
+  await untilDone(log, 'the database', async () => {
+    // Migrations may run long statements: a connection of their own, without the query timeout.
+    const migrator = connectPostgres({
+      url: databaseUrl,
+      max: 1,
+      applicationName: `${name}-migrate`,
+      queryTimeoutMs: 0,
+    })
+    try {
+      await migrateToLatest(migrator.db as never)
+    } finally {
+      await migrator.close()
+    }
   })
-  try {
-    await migrateToLatest(migrator.db as never)
-  } finally {
-    await migrator.close()
-  }
-  const bus = await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name })
+  const bus = await untilDone(log, 'NATS', () =>
+    connectNatsBus({ url: natsUrl, root: config.subjectRoot, name }),
+  )
   const limits = limitsFromEnv()
   const http = Fastify({
     loggerInstance: log as FastifyBaseLogger,

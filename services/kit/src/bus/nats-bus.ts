@@ -181,7 +181,13 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
     reconnectTimeWait: 250,
     pingInterval: 10_000,
   })
-  await ensureEventStream(await jetstreamManager(nc), root)
+  try {
+    await ensureEventStream(await jetstreamManager(nc), root)
+  } catch (err) {
+    // A caller that tries again (a service waiting for NATS at start) must not leak connections.
+    await nc.close().catch(() => {})
+    throw err
+  }
   const busOpts: { ackTimeoutMs?: number; maxInFlight?: number } = {}
   if (opts.ackTimeoutMs !== undefined) busOpts.ackTimeoutMs = opts.ackTimeoutMs
   if (opts.maxInFlight !== undefined) busOpts.maxInFlight = opts.maxInFlight
