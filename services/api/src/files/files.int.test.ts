@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import net from 'node:net'
 import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
-import { appendToStream, migrateTo, migrateToLatest, silentLogger } from '@shop/kit'
+import { appendToStream, createLogger, migrateTo, migrateToLatest, silentLogger } from '@shop/kit'
 import { createTestDatabase } from '@shop/kit/testing'
 import { sql } from 'kysely'
 import sharp from 'sharp'
@@ -28,9 +29,12 @@ let s: TestStack
 let admin: Record<string, string>
 let employee: Record<string, string>
 let png: Buffer
+/** What the shop logged at warn and above. */
+const logged: string[] = []
 
 beforeAll(async () => {
   s = await startTestStack({
+    log: createLogger('files-test', 'warn', { write: (line) => void logged.push(line) }),
     now: () => clock,
     limits: {
       rateLimits: false,
@@ -252,6 +256,25 @@ describe('upload caps (limits.uploads.maxAnonymousBytes, maxStaffBytes)', () => 
     expect(await stored()).toEqual(before)
     expect((await upload(pdf(ANON_CAP + 1), 'gross.pdf', admin)).status).toBe(201)
     expect((await upload(pdf(ANON_CAP), 'genau.pdf')).status).toBe(201)
+  })
+
+  it('a client that hangs up halfway through its upload leaves nothing stored and nothing in the error log', async () => {
+    const before = await stored()
+    const body = Buffer.from(JSON.stringify({ data: dataUrl(pdf(150_000)), name: 'halb.pdf' }))
+    const { port } = new URL(s.url)
+    const socket = net.connect(Number(port), '127.0.0.1')
+    await new Promise((r) => socket.once('connect', r))
+    socket.write(
+      `POST /api/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    )
+    socket.write(body.subarray(0, body.length / 2))
+    await new Promise((r) => setTimeout(r, 100))
+    const lines = logged.length
+    socket.destroy()
+    await new Promise((r) => setTimeout(r, 300))
+    expect(await stored()).toEqual(before)
+    expect(logged.slice(lines).filter((l) => /unhandled error|database unavailable/.test(l))).toEqual([])
+    expect((await upload(pdf(1000), 'ganz.pdf')).status).toBe(201)
   })
 
   it('refuses an image upload by a non-admin before reading it', async () => {

@@ -14,6 +14,7 @@ import { type FileMeta, storeFile } from './file-store.ts'
 import { IMAGE_TYPES } from './sniff.ts'
 import { bytesUsed, chargeBudget, refundBudget, secondsUntilRenewal } from './upload-budget.ts'
 import {
+  BodyAbortedError,
   BodyTooLargeError,
   type DecodeAnswer,
   readBody,
@@ -145,6 +146,8 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
     } catch (err) {
       upload.abort()
       if (err instanceof BodyTooLargeError) throw new HttpError(413, refusal(undefined), 'data')
+      // Nobody reads this answer; it keeps a client's hang-up out of the shop's error log.
+      if (err instanceof BodyAbortedError) throw new HttpError(400, msg('badRequest'))
       throw err
     }
     if (length === 0) {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { decodeBody } from './upload-decode.worker.ts'
-import { BodyTooLargeError, readBody, UploadDecoder } from './upload-decoder.ts'
+import { BodyAbortedError, BodyTooLargeError, readBody, UploadDecoder } from './upload-decoder.ts'
 
 // What the decode worker does with an upload's raw body (it runs the same function in its
 // thread), and the raw body reader's cap.
@@ -103,7 +103,12 @@ describe('readBody', () => {
     const read = readBody(stream, undefined, 1000, () => {})
     stream.push(Buffer.from('{"data":'))
     stream.destroy()
-    await expect(read).rejects.toThrow()
+    await expect(read).rejects.toBeInstanceOf(BodyAbortedError)
+    // A reset connection likewise (Node's IncomingMessage: "aborted", ECONNRESET).
+    const reset = new Readable({ read() {} })
+    const readReset = readBody(reset, undefined, 1000, () => {})
+    reset.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+    await expect(readReset).rejects.toBeInstanceOf(BodyAbortedError)
   })
 })
 

@@ -22,6 +22,14 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** The client went away before its body had all arrived (nobody reads the answer). */
+export class BodyAbortedError extends Error {
+  constructor(cause?: unknown) {
+    super('upload body ended early', { cause })
+    this.name = 'BodyAbortedError'
+  }
+}
+
 /** Takes a body's chunks in order, each a buffer of its own, to be handed over as it is. */
 export type ChunkSink = (chunk: ArrayBuffer) => void
 
@@ -75,11 +83,13 @@ export function readBody(
       stop()
       resolve(length)
     }
-    const onError = (err: Error) => {
+    // A reset connection ("aborted", ECONNRESET) or a stream closed before its end: the client's
+    // doing, told apart from the shop's own failures.
+    const onError = (err?: Error) => {
       stop()
-      reject(err)
+      reject(new BodyAbortedError(err))
     }
-    const onClose = () => onError(new Error('upload body ended early'))
+    const onClose = () => onError()
     payload.on('data', onData)
     payload.on('end', onEnd)
     payload.on('error', onError)
