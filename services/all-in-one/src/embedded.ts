@@ -21,6 +21,7 @@ import {
   type Logger,
   limitsFromEnv,
   MemoryBus,
+  migratePostgres,
   migrateToLatest,
   resourceBranchDirectory,
 } from '@shop/kit'
@@ -86,20 +87,8 @@ export async function startShop(
           log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
       })
     : await connectPglite(join(config.dataDir, 'pglite'))
-  if (config.databaseUrl) {
-    // Migrations may run long statements: a connection of their own, without the query timeout.
-    const migrator = connectPostgres({
-      url: config.databaseUrl,
-      max: 1,
-      applicationName: 'shop-all-in-one-migrate',
-      queryTimeoutMs: 0,
-    })
-    try {
-      await migrateToLatest(migrator.db as never)
-    } finally {
-      await migrator.close()
-    }
-  } else await migrateToLatest(db.db as never)
+  if (config.databaseUrl) await migratePostgres(config.databaseUrl, 'shop-all-in-one-migrate')
+  else await migrateToLatest(db.db as never)
   const bus: Bus = config.natsUrl
     ? await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name: 'shop-all-in-one' })
     : new MemoryBus(config.subjectRoot)

@@ -21,7 +21,7 @@ export {
   SHOP_CONFIG_ID,
 } from './config.ts'
 export { connectPglite, connectPostgres, type Db, type DbHandle, guardPool } from './db/connect.ts'
-export { migrateTo, migrateToLatest } from './db/migrate.ts'
+export { migratePostgres, migrateTo, migrateToLatest } from './db/migrate.ts'
 export type { Database } from './db/schema.ts'
 export {
   ensureCheckpoint,

@@ -3,7 +3,8 @@ import { sql } from 'kysely'
 import { connectNatsBus, type NatsBus } from './bus/nats-bus.ts'
 import { type AppConfig, loadConfig } from './config.ts'
 import { connectPostgres, type DbHandle } from './db/connect.ts'
-import { migrateToLatest } from './db/migrate.ts'
+import { migratePostgres } from './db/migrate.ts'
+import { isDatabaseUnavailable } from './db/unavailable.ts'
 import { frameworkErrors, installErrorHandling, onShutdown, registerOpsRoutes } from './http.ts'
 import { installInputGuards } from './input-guard.ts'
 import { type Limits, limitsFromEnv, trustProxyOption } from './limits.ts'
@@ -16,13 +17,20 @@ export const START_RETRY_CAP_MS = 5000
 
 /**
  * Runs `attempt` until it succeeds, pausing 250 ms, 500 ms, … up to 5 s between tries, and says
- * in the log what it waits for and why (the error of the last try).
+ * in the log what it waits for and why (the error of the last try). An error `retryable` refuses
+ * is thrown at once.
  */
-export async function untilDone<T>(log: Logger, what: string, attempt: () => Promise<T>): Promise<T> {
+export async function untilDone<T>(
+  log: Logger,
+  what: string,
+  attempt: () => Promise<T>,
+  retryable: (err: unknown) => boolean = () => true,
+): Promise<T> {
   for (let n = 0; ; n++) {
     try {
       return await attempt()
     } catch (err) {
+      if (!retryable(err)) throw err
       const waitMs = Math.min(START_RETRY_CAP_MS, 250 * 2 ** n)
       log.warn({ err: (err as Error).message, retryInMs: waitMs }, `waiting for ${what}`)
       await new Promise((r) => setTimeout(r, waitMs))
@@ -67,20 +75,13 @@ export async function runService(
   })
   const { databaseUrl, natsUrl } = config
   // Started before its database or NATS (compose, a reboot): it waits for them instead of exiting.
-  await untilDone(log, 'the database', async () => {
-    // Migrations may run long statements: a connection of their own, without the query timeout.
-    const migrator = connectPostgres({
-      url: databaseUrl,
-      max: 1,
-      applicationName: `${name}-migrate`,
-      queryTimeoutMs: 0,
-    })
-    try {
-      await migrateToLatest(migrator.db as never)
-    } finally {
-      await migrator.close()
-    }
-  })
+  // A broken migration is no reason to wait: only an unreachable database is tried again.
+  await untilDone(
+    log,
+    'the database',
+    () => migratePostgres(databaseUrl, `${name}-migrate`),
+    isDatabaseUnavailable,
+  )
   const bus = await untilDone(log, 'NATS', () =>
     connectNatsBus({ url: natsUrl, root: config.subjectRoot, name }),
   )

@@ -1,5 +1,6 @@
 import { migrationProvider } from '@shop/migrations'
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely'
+import { connectPostgres } from './connect.ts'
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: migrationProvider })
@@ -14,4 +15,17 @@ export async function migrateTo(db: Kysely<unknown>, name: string): Promise<Migr
   const result = await migrator.migrateTo(name)
   if (result.error) throw result.error
   return result
+}
+
+/**
+ * Migrates a PostgreSQL database on a connection of its own, without the pool's query timeout
+ * (a migration may run long statements), closed afterwards.
+ */
+export async function migratePostgres(url: string, applicationName: string): Promise<MigrationResultSet> {
+  const migrator = connectPostgres({ url, max: 1, applicationName, queryTimeoutMs: 0 })
+  try {
+    return await migrateToLatest(migrator.db as never)
+  } finally {
+    await migrator.close()
+  }
 }
