@@ -2,10 +2,9 @@ import { openSocket, orderBody, post, runLifecycleScenario, seedTestCatalogue } 
 import {
   createTestDatabase,
   type ServiceProcess,
-  spawnService,
+  serviceEnv,
+  spawnServices,
   type TestDatabase,
-  testNatsUrl,
-  uniqueSubjectRoot,
 } from '@shop/kit/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -16,27 +15,20 @@ const procs: Record<string, ServiceProcess> = {}
 beforeAll(async () => {
   t = await createTestDatabase({ max: 2 })
   await seedTestCatalogue({ db: t.db, bus: { notifyAppended() {} } }, [branch])
-  const env = {
-    DATABASE_URL: t.url,
-    NATS_URL: testNatsUrl(),
-    NATS_SUBJECT_ROOT: uniqueSubjectRoot(),
-    SHOP_BRANCHES: JSON.stringify([branch]),
-    PG_POOL_MAX: '3',
-  }
-  const entries = {
-    api1: 'services/api/src/main.ts',
-    api2: 'services/api/src/main.ts',
-    gateway1: 'services/gateway/src/main.ts',
-    gateway2: 'services/gateway/src/main.ts',
-    publisher: 'services/publisher/src/main.ts',
-    projector: 'services/projector/src/main.ts',
-  }
-  const started = await Promise.all(
-    Object.entries(entries).map(
-      async ([name, entry]) => [name, await spawnService(name, entry, env, 60_000)] as const,
+  Object.assign(
+    procs,
+    await spawnServices(
+      {
+        api1: 'services/api/src/main.ts',
+        api2: 'services/api/src/main.ts',
+        gateway1: 'services/gateway/src/main.ts',
+        gateway2: 'services/gateway/src/main.ts',
+        publisher: 'services/publisher/src/main.ts',
+        projector: 'services/projector/src/main.ts',
+      },
+      serviceEnv(t.url, [branch]),
     ),
   )
-  for (const [name, p] of started) procs[name] = p
 }, 120_000)
 
 afterAll(async () => {

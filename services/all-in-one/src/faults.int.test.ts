@@ -2,12 +2,13 @@ import { orderBody, post, seedTestCatalogue } from '@shop/api/testing'
 import {
   createTestDatabase,
   type ServiceProcess,
+  serviceEnv,
   spawnService,
+  spawnServices,
   startTcpProxy,
   type TcpProxy,
   type TestDatabase,
   testNatsUrl,
-  uniqueSubjectRoot,
 } from '@shop/kit/testing'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -30,20 +31,8 @@ let pgProxy: TcpProxy
 beforeAll(async () => {
   t = await createTestDatabase({ max: 2 })
   await seedTestCatalogue({ db: t.db, bus: { notifyAppended() {} } }, [branch])
-  const env = {
-    DATABASE_URL: t.url,
-    NATS_URL: testNatsUrl(),
-    NATS_SUBJECT_ROOT: uniqueSubjectRoot(),
-    SHOP_BRANCHES: JSON.stringify([branch]),
-    PG_POOL_MAX: '3',
-    RATE_LIMITS: 'off',
-  }
-  const started = await Promise.all(
-    Object.entries(SERVICES).map(
-      async ([name, entry]) => [name, await spawnService(name, entry, env, 60_000)] as const,
-    ),
-  )
-  for (const [name, p] of started) procs[name] = p
+  const env = serviceEnv(t.url, [branch], { RATE_LIMITS: 'off' })
+  Object.assign(procs, await spawnServices(SERVICES, env))
   const pg = new URL(t.url)
   pgProxy = await startTcpProxy({ host: pg.hostname, port: Number(pg.port || 5432) })
   // Short waits for a connection and for an answer, so the black hole below is over in seconds.
@@ -219,12 +208,7 @@ describe('faults in the distributed layout', () => {
       const starting = spawnService(
         'publisher',
         SERVICES.publisher,
-        {
-          DATABASE_URL: t.url,
-          NATS_URL: natsProxy.via(testNatsUrl()),
-          NATS_SUBJECT_ROOT: uniqueSubjectRoot(),
-          SHOP_BRANCHES: JSON.stringify([branch]),
-        },
+        serviceEnv(t.url, [branch], { NATS_URL: natsProxy.via(testNatsUrl()) }),
         30_000,
       )
       // NATS comes 2 s later (spawnService fails at once if the process exits meanwhile).

@@ -4,7 +4,7 @@ import { connectPostgres, type DbHandle } from '../db/connect.ts'
 import { adminQuery, withDatabase } from './resources.ts'
 
 export { type NatsServerProcess, startNatsServer } from './nats-server.ts'
-export { freePort, type ServiceProcess, spawnService } from './processes.ts'
+export { freePort, type ServiceProcess, spawnService, spawnServices } from './processes.ts'
 export { canConnect, deleteStreams } from './resources.ts'
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts'
 
@@ -39,4 +39,23 @@ export function testNatsUrl(): string {
 /** A subject root of its own, so test files sharing one NATS server never see each other. */
 export function uniqueSubjectRoot(): string {
   return `t${randomBytes(5).toString('hex')}`
+}
+
+/**
+ * What a distributed service process reads, for a test: its database, the test NATS server with a
+ * subject root of its own (unless `extra` names one), the branches, a small pool.
+ */
+export function serviceEnv(
+  databaseUrl: string,
+  branches: readonly unknown[],
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    NATS_URL: testNatsUrl(),
+    NATS_SUBJECT_ROOT: uniqueSubjectRoot(),
+    SHOP_BRANCHES: JSON.stringify(branches),
+    PG_POOL_MAX: '3',
+    ...extra,
+  }
 }

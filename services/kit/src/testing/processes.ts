@@ -77,3 +77,17 @@ export async function spawnService(
       }),
   }
 }
+
+/** Starts several service entry points at once, each its own process; answers them by name. */
+export async function spawnServices(
+  entries: Record<string, string>,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<Record<string, ServiceProcess>> {
+  const started = await Promise.all(
+    Object.entries(entries).map(
+      async ([name, entry]) => [name, await spawnService(name, entry, env, timeoutMs)] as const,
+    ),
+  )
+  return Object.fromEntries(started)
+}
