@@ -13,6 +13,7 @@ import * as m0011 from './20261123T0011-statistics.ts'
 import * as m0012 from './20261126T0012-file-storage.ts'
 import * as m0013 from './20261126T0013-rate-limits.ts'
 import * as m0014 from './20261126T0014-analytics-log.ts'
+import * as m0015 from './20261127T0015-live-sequence.ts'
 
 // A static list: works the same from source, in PGlite and in a bundled build.
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T0012-file-storage': m0012,
   '20261126T0013-rate-limits': m0013,
   '20261126T0014-analytics-log': m0014,
+  '20261127T0015-live-sequence': m0015,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -10,32 +10,43 @@ import {
   hasRole,
   inspectInput,
   type Limits,
+  LiveGaps,
+  type LiveTick,
   type Logger,
+  liveStamp,
   metrics,
   msg,
   ROLE_ADMIN,
   ROLE_EMPLOYEE,
   readCookie,
+  readLiveSeq,
   SESSION_COOKIE,
+  sleep,
 } from '@shop/kit'
 import {
+  allProjections,
   boardRoomUpdate,
+  checkpointId,
   findPublicOrder,
   type LiveOrderRow,
   listBoard,
   orderRoomUpdate,
+  readLiveOrderRows,
 } from '@shop/projector'
 import {
   allLiveOrderRowsSubject,
   liveBoardSubject,
   liveOrderSubject,
   liveStatisticsSubject,
+  liveTickSubject,
   PUBLIC_RESOURCE_STREAM_TYPES,
   parseLiveOrderRowSubject,
 } from '@shop/shared/contracts/subjects'
 import {
   type BoardSnapshotMessage,
+  type CatalogueChangedMessage,
   type OrderSnapshotMessage,
+  type StatisticsChangedMessage,
   WS_PATH,
   type WsServerMessage,
   wsClientMessageSchema,
@@ -58,7 +69,12 @@ export type GatewayDeps = {
 
 const CATALOGUE_TYPES = new Set(PUBLIC_RESOURCE_STREAM_TYPES)
 
-export type Gateway = { readonly sockets: number; close(): Promise<void> }
+export type Gateway = {
+  readonly sockets: number
+  /** Reads every room again and sends what changed (tests; the gateway does it by itself). */
+  resync(reason: string): Promise<void>
+  close(): Promise<void>
+}
 
 /**
  * WebSocket rooms: one per order (uid + hash checked) and one per branch board (branch id + api
@@ -74,6 +90,9 @@ const FORBIDDEN: WsServerMessage = { type: 'error', code: 'forbidden', message: 
 
 export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): Promise<Gateway> {
   const rooms = new Map<string, Set<WebSocket>>()
+  /** The order uid of each order room, the branch of each board room (to read them again). */
+  const orderRoomUids = new Map<string, string>()
+  const boardRoomBranch = new Map<string, string>()
   // Updates for a room the socket joined but is not yet verified for: held back, then sent
   // after the snapshot (verified) or dropped (refused).
   const pending = new Map<WebSocket, Map<string, string[]>>()
@@ -125,6 +144,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   // get their views, each made and serialised once, and only when someone is in the room.
   const root = deps.bus.root
   const unsubscribe = deps.bus.subscribeLive(allLiveOrderRowsSubject(root), (subject, text) => {
+    noticeGap(text)
     const where = parseLiveOrderRowSubject(root, subject)
     if (!where) return
     const orderKey = liveOrderSubject(root, where.orderUid)
@@ -160,10 +180,12 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   // again at each heartbeat.
   const statisticsRoom = new Map<WebSocket, { branches: Set<string> | undefined }>()
   const unsubscribeStatistics = deps.bus.subscribeLive(liveStatisticsSubject(root), (_subject, text) => {
+    noticeGap(text)
     if (statisticsRoom.size === 0) return
     let change: { branchIds: string[]; days: string[] }
     try {
-      change = JSON.parse(text) as { branchIds: string[]; days: string[] }
+      const { branchIds, days } = JSON.parse(text) as { branchIds: string[]; days: string[] }
+      change = { branchIds, days }
     } catch {
       return
     }
@@ -205,6 +227,8 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   // was not found needs none: that answer is kept for its while (guessing costs no reads).
   const emptied = (subject: string) => {
     rooms.delete(subject)
+    orderRoomUids.delete(subject)
+    boardRoomBranch.delete(subject)
     const variants = snapshots.get(subject)
     for (const [variant, entry] of variants ?? []) if (entry.found !== false) variants?.delete(variant)
     if (variants?.size === 0) snapshots.delete(subject)
@@ -395,6 +419,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       if (!pending.has(ws)) pending.set(ws, new Map())
       pending.get(ws)?.set(subject, held)
       join(ws, subject)
+      orderRoomUids.set(subject, msg.uid)
       const entry = snapshotOf(subject, msg.hash, () => readOrderSnapshot(msg.uid, msg.hash))
       let snapshot: string | undefined
       try {
@@ -419,12 +444,131 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     }
     const subject = liveBoardSubject(deps.bus.root, msg.branchId)
     join(ws, subject)
+    boardRoomBranch.set(subject, msg.branchId)
     if (!boardGrants.has(ws)) boardGrants.set(ws, new Map())
     boardGrants.get(ws)?.set(msg.branchId, msg.apiKey)
     const entry = snapshotOf(subject, '', () => readBoardSnapshot(msg.branchId))
     const snapshot = await entry.text
     // The updates since the read began go after it: a board's client takes the snapshot whole.
     if (snapshot) sendSnapshot(ws, snapshot, entry.since, [])
+  }
+
+  // Lost live messages (docs/architecture.md "Live updates and gaps"). Every live message carries
+  // its projection's number; a number skipped, a projector's tick ahead of what arrived, or the
+  // bus connection coming back (core messages sent meanwhile are gone) makes the gateway read
+  // every room again: the order rooms' rows in one query per 500, each board's snapshot, and a
+  // "reload" to the statistics and catalogue listeners. One reading at a time; a reason arriving
+  // meanwhile makes one more.
+  const gaps = new LiveGaps()
+  let closed = false
+  let resyncing: Promise<void> | undefined
+  let resyncAgain: string | undefined
+  const resync = (reason: string): Promise<void> => {
+    if (resyncing) {
+      resyncAgain = reason
+      return resyncing
+    }
+    resyncing = (async () => {
+      let why: string | undefined = reason
+      let failures = 0
+      while (why !== undefined && !closed) {
+        resyncAgain = undefined
+        try {
+          await readRoomsAgain(why)
+          failures = 0
+          why = resyncAgain
+        } catch (err) {
+          // The database is away too: try again, the rooms stay to be read.
+          deps.log.warn({ err, reason: why }, 'live rooms could not be read again')
+          await sleep(Math.min(5000, 250 * 2 ** Math.min(failures++, 5)))
+        }
+      }
+    })().finally(() => {
+      resyncing = undefined
+    })
+    return resyncing
+  }
+  const noticeGap = (text: string) => {
+    const stamp = liveStamp(text)
+    if (stamp && gaps.message(stamp.of, stamp.seq))
+      void resync(`${stamp.of} message ${stamp.seq} after a gap`)
+  }
+  const unsubscribeTick = deps.bus.subscribeLive(liveTickSubject(root), (_subject, text) => {
+    let tick: LiveTick
+    try {
+      tick = JSON.parse(text) as LiveTick
+    } catch {
+      return
+    }
+    if (typeof tick.of === 'string' && Number.isSafeInteger(tick.seq) && gaps.tick(tick.of, tick.seq))
+      void resync(`${tick.of} sent up to ${tick.seq}`)
+  })
+  const unsubscribeReconnect = deps.bus.onReconnect(() => void resync('bus reconnected'))
+
+  const readRoomsAgain = async (reason: string) => {
+    const started = performance.now()
+    // What committed before the rooms are read is in what they read: those numbers count as seen.
+    const numbers = await Promise.all(
+      allProjections.map(async (p) => [p.name, await readLiveSeq(deps.db, checkpointId(p))] as const),
+    )
+    for (const [of, seq] of numbers) gaps.caughtUp(of, seq)
+    // No room's kept snapshot is handed out again: it may lack what was lost.
+    for (const variants of snapshots.values())
+      for (const entry of variants.values()) if (entry.found !== false) entry.at = Number.NEGATIVE_INFINITY
+    let orderRooms = 0
+    const uids = [...orderRoomUids.entries()]
+      .filter(([subject]) => rooms.get(subject)?.size)
+      .map(([, uid]) => uid)
+    for (const row of await readLiveOrderRows(deps.db, uids)) {
+      const key = liveOrderSubject(root, row.uid)
+      const room = rooms.get(key)
+      if (!room?.size) continue
+      let text: string
+      try {
+        text = JSON.stringify(orderRoomUpdate(row))
+      } catch (err) {
+        // One row the view cannot be made of stops no other room (nor is it worth a retry).
+        deps.log.error({ err, orderUid: row.uid }, 'live room not read again')
+        continue
+      }
+      deliver(room, key, text)
+      orderRooms++
+    }
+    let boards = 0
+    for (const [key, room] of rooms) {
+      const branchId = boardRoomBranch.get(key)
+      if (branchId === undefined || room.size === 0) continue
+      // A fresh read, whose members get it with the updates since it began (as at a join).
+      const entry = snapshotOf(key, '', () => readBoardSnapshot(branchId))
+      const text = await entry.text
+      if (!text) continue
+      for (const ws of rooms.get(key) ?? []) sendSnapshot(ws, text, entry.since, [])
+      boards++
+    }
+    for (const [ws, grant] of statisticsRoom) {
+      const change: StatisticsChangedMessage = {
+        type: 'update',
+        topic: 'statistics',
+        branchIds: grant.branches ? [...grant.branches] : [],
+        days: [],
+        resync: true,
+      }
+      send(ws, change)
+    }
+    const reload: CatalogueChangedMessage = {
+      type: 'update',
+      topic: 'catalogue',
+      resource: '*',
+      id: '*',
+      event: 'resync',
+    }
+    const reloadText = JSON.stringify(reload)
+    for (const ws of catalogueRoom) push(ws, reloadText)
+    metrics.wsResyncs.inc()
+    deps.log.info(
+      { reason, orderRooms, boards, ms: Math.round(performance.now() - started) },
+      'live rooms read again',
+    )
   }
 
   // A bigger message closes the socket (1009) before it is read.
@@ -531,9 +675,13 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     get sockets() {
       return memberships.size
     },
+    resync,
     async close() {
+      closed = true
       clearInterval(heartbeat)
       unsubscribe()
+      unsubscribeTick()
+      unsubscribeReconnect()
       unsubscribeCatalogue()
       unsubscribeStatistics()
       for (const ws of memberships.keys()) ws.close(1001, 'server shutting down')

@@ -7,6 +7,7 @@ export {
   recordAnalyticsHits,
   type StoredAnalyticsHit,
 } from './analytics/analytics-log.ts'
+export { LIVE_TICK_MS, LiveGaps, type LiveTick, liveStamp, stampLive } from './bus/live-sequence.ts'
 export { MemoryBus } from './bus/memory-bus.ts'
 export { connectNatsBus, ensureEventStream, NatsBus, type NatsBusOptions } from './bus/nats-bus.ts'
 export { type Bus, subjectMatches, type Unsubscribe } from './bus/types.ts'
@@ -28,6 +29,7 @@ export {
   lockCheckpoint,
   readCheckpoint,
   readersBehind,
+  readLiveSeq,
   saveCheckpoint,
   unreadBy,
 } from './event-store/checkpoints.ts'

@@ -70,6 +70,11 @@ export const metrics = {
     labelNames: ['reason'] as const,
     registers: [registry],
   }),
+  wsResyncs: new Counter({
+    name: 'shop_ws_resyncs_total',
+    help: 'Times a gateway read its rooms again after live messages may have been lost',
+    registers: [registry],
+  }),
   httpDuration: new Histogram({
     name: 'shop_http_request_duration_seconds',
     help: 'HTTP request duration',

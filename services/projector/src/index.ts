@@ -18,6 +18,7 @@ export {
   boardRoomUpdate,
   type LiveOrderRow,
   orderRoomUpdate,
+  readLiveOrderRows,
 } from './projections/live-rows.ts'
 export {
   findPublicOrder,

@@ -4,6 +4,9 @@ import {
   appendToStream,
   type Bus,
   connectNatsBus,
+  type LiveTick,
+  liveStamp,
+  MemoryBus,
   migrateTo,
   migrateToLatest,
   pollCommitted,
@@ -11,16 +14,19 @@ import {
   silentLogger,
 } from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
+import { liveTickSubject } from '@shop/shared/contracts/subjects'
 import { type CreateOrder, type OrderCommand, orderDecider } from '@shop/shared/domain/ordering'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   allProjections,
   checkpointId,
+  ensureProjectionVersion,
   findPublicOrder,
   ordersProjection,
   projectionsBehind,
   rebuildProjection,
+  runProjectionBatch,
   startProjector,
 } from './index.ts'
 
@@ -343,6 +349,94 @@ describe('upgrading to one orders read model (migration 0007)', () => {
         await projector.stop()
       }
     } finally {
+      await db.drop()
+    }
+  })
+})
+
+describe('live message numbers (issue 15: a gateway finds a lost message by the gap)', () => {
+  it('are consecutive across batches and restarts, said by the tick, and a rebuild takes one', async () => {
+    const db = await createTestDatabase({ max: 3 })
+    const memory = new MemoryBus(uniqueSubjectRoot())
+    const sent: { subject: string; json: string }[] = []
+    memory.subscribeLive(`${memory.root}_live.>`, (subject, json) => sent.push({ subject, json }))
+    const numbers = (of: string) =>
+      sent.flatMap((m) => {
+        const stamp = liveStamp(m.json)
+        return stamp?.of === of && !m.subject.endsWith('.tick') ? [stamp.seq] : []
+      })
+    const ticks = () =>
+      sent
+        .filter((m) => m.subject === liveTickSubject(memory.root))
+        .map((m) => JSON.parse(m.json) as LiveTick)
+    const deps = { db: db.db, bus: memory, now: () => new Date('2026-11-22T10:00:00Z'), ids: defaultIds }
+    const order = async (i: number) => {
+      const orderId = randomUUID()
+      await runOrderCommand(
+        deps,
+        orderId,
+        breadOrder(orderId, { at: `2026-11-22T08:0${i}:00.000Z`, branchId: 'b1', firstName: `K${i}` }),
+      )
+      await runOrderCommand(deps, orderId, {
+        type: 'ConfirmOrder',
+        at: '2026-11-22T09:00:00.000Z',
+        actor: { kind: 'staff', id: 'frontdesk:b1' },
+      } as OrderCommand)
+    }
+    try {
+      for (let i = 0; i < 5; i++) await order(i)
+      // Small batches: the numbers go on from one batch to the next.
+      await ensureProjectionVersion(db.db, ordersProjection)
+      while ((await runProjectionBatch(db.db, memory, ordersProjection, 3)).polled > 0);
+      const first = numbers('orders')
+      expect(first.length).toBeGreaterThanOrEqual(5)
+      expect(first).toEqual(first.map((_, i) => i + 1))
+      // Each message is still its row, with the number in front.
+      const row = JSON.parse(sent[0]!.json) as { seq: number; of: string; uid: string; state: unknown }
+      expect(row.of).toBe('orders')
+      expect(typeof row.uid).toBe('string')
+
+      // A projector started later goes on from the stored number and says it every tick.
+      const projector = startProjector({
+        db: db.db,
+        bus: memory,
+        log: silentLogger,
+        projections: [ordersProjection],
+        liveTickMs: 30,
+      })
+      try {
+        const last = first.at(-1)!
+        for (
+          const deadline = Date.now() + 5000;
+          !ticks().some((t) => t.of === 'orders' && t.seq === last);
+        ) {
+          if (Date.now() > deadline) throw new Error(`no tick with ${last}: ${JSON.stringify(ticks())}`)
+          await new Promise((r) => setTimeout(r, 10))
+        }
+        await order(7)
+        for (const deadline = Date.now() + 5000; numbers('orders').length < first.length + 1; ) {
+          if (Date.now() > deadline) throw new Error('the new order was not sent')
+          await new Promise((r) => setTimeout(r, 10))
+        }
+        const all = numbers('orders')
+        expect(all).toEqual(all.map((_, i) => i + 1))
+        const now = all.at(-1)!
+        for (const deadline = Date.now() + 5000; ticks().at(-1)?.seq !== now; ) {
+          if (Date.now() > deadline) throw new Error(`no tick with ${now}`)
+          await new Promise((r) => setTimeout(r, 10))
+        }
+        // A rebuild changes rows without messages: it takes a number it never sends, a gap.
+        await rebuildProjection(db.db, ordersProjection)
+        const { rows } = await sql<{ seq: string }>`
+          SELECT live_seq::text AS seq FROM es_checkpoints WHERE subscription_id = ${checkpointId(ordersProjection)}`.execute(
+          db.db,
+        )
+        expect(Number(rows[0]!.seq)).toBe(now + 1)
+      } finally {
+        await projector.stop()
+      }
+    } finally {
+      await memory.close()
       await db.drop()
     }
   })

@@ -5,16 +5,20 @@ import {
   type Database,
   type Db,
   ensureCheckpoint,
+  LIVE_TICK_MS,
   type Logger,
   lockCheckpoint,
   metrics,
   pollCommitted,
   readCheckpoint,
+  readLiveSeq,
   START_CURSOR,
   saveCheckpoint,
   sleep,
+  stampLive,
   WakeSignal,
 } from '@shop/kit'
+import { liveTickSubject } from '@shop/shared/contracts/subjects'
 import { sql, type Transaction } from 'kysely'
 import { checkpointId, type LiveMessage, type Projection } from './projection.ts'
 
@@ -29,6 +33,8 @@ export type ProjectorOptions = {
   /** Small batches keep each transaction short: it holds the xid horizon for every reader. */
   batchSize?: number
   idlePollMs?: number
+  /** How often each projection's last live message number is said (tests shorten it). */
+  liveTickMs?: number
 }
 
 export type Projector = {
@@ -38,7 +44,13 @@ export type Projector = {
   catchUp(): Promise<number>
 }
 
-type BatchResult = { applied: number; polled: number; busy: boolean }
+type BatchResult = {
+  applied: number
+  polled: number
+  busy: boolean
+  /** The number of the batch's last live message (sent), when it had any. */
+  liveSeq?: number
+}
 
 const FOLLOW_UP_DELAYS_MS = [1, 3, 8, 20, 50]
 
@@ -49,6 +61,7 @@ export async function runProjectionBatch(
   batchSize: number,
 ): Promise<BatchResult> {
   let live: LiveMessage[] = []
+  let liveSeq = 0
   let lastCreatedAt: string | undefined
   const result = await db.transaction().execute(async (trx): Promise<BatchResult> => {
     // A read model and its checkpoint commit together and can be rebuilt from the store: losing
@@ -63,11 +76,15 @@ export async function runProjectionBatch(
     if (relevant.length > 0) live = await projection.apply(trx, relevant, { subjectRoot: bus.root })
     const last = events.at(-1)!
     lastCreatedAt = last.createdAt
-    await saveCheckpoint(trx, checkpointId(projection), cursorOf(last))
+    // The live messages are numbered with the checkpoint: a gateway finds a lost one by the gap.
+    liveSeq = await saveCheckpoint(trx, checkpointId(projection), cursorOf(last), live.length)
     return { applied: relevant.length, polled: events.length, busy: false }
   })
   // Only after the commit: a client must never see a row that could still roll back.
-  for (const m of live) bus.publishLive(m.subject, m.json)
+  const first = liveSeq - live.length + 1
+  for (const [i, m] of live.entries())
+    bus.publishLive(m.subject, stampLive(m.json, projection.name, first + i))
+  if (live.length > 0) result.liveSeq = liveSeq
   if (result.applied > 0) metrics.projectedEvents.inc({ projection: projection.name }, result.applied)
   if (lastCreatedAt) {
     metrics.projectionLag.set(
@@ -92,6 +109,20 @@ export function startProjector(opts: ProjectorOptions): Projector {
     unsubscribeEvents()
     unsubscribeAppended()
   }
+  // The number of each projection's last live message this process sent (or, at start, the one
+  // stored: a projector that died between its commit and its publish left a gap the gateways
+  // learn of by the next tick).
+  const sent = new Map<string, number>()
+  const batch = async (p: Projection) => {
+    const r = await runProjectionBatch(opts.db, opts.bus, p, batchSize)
+    if (r.liveSeq !== undefined) sent.set(p.name, Math.max(sent.get(p.name) ?? 0, r.liveSeq))
+    return r
+  }
+  const ticker = setInterval(() => {
+    for (const [of, seq] of sent)
+      opts.bus.publishLive(liveTickSubject(opts.bus.root), JSON.stringify({ of, seq }))
+  }, opts.liveTickMs ?? LIVE_TICK_MS)
+  ticker.unref()
 
   const catchUp = async (): Promise<number> => {
     // Projections are independent: each runs its own transactions, side by side.
@@ -99,7 +130,7 @@ export function startProjector(opts: ProjectorOptions): Projector {
       opts.projections.map(async (p) => {
         let total = 0
         for (;;) {
-          const r = await runProjectionBatch(opts.db, opts.bus, p, batchSize)
+          const r = await batch(p)
           total += r.polled
           if (r.busy || r.polled < batchSize) return total
         }
@@ -121,6 +152,8 @@ export function startProjector(opts: ProjectorOptions): Projector {
               'projection rebuilt',
             )
           }
+          const stored = await readLiveSeq(opts.db, checkpointId(p))
+          if (stored > 0) sent.set(p.name, Math.max(sent.get(p.name) ?? 0, stored))
           failures = 0
           break
         } catch (err) {
@@ -162,6 +195,7 @@ export function startProjector(opts: ProjectorOptions): Projector {
     catchUp,
     async stop() {
       running = false
+      clearInterval(ticker)
       unsubscribe()
       signal.notify()
       await done
@@ -252,7 +286,9 @@ async function rebuildLocked(
     cursor = cursorOf(events.at(-1)!)
     total += relevant.length
   }
-  await saveCheckpoint(trx, checkpointId(projection), cursor)
+  // Rows changed without live messages: one number taken and never sent makes the gateways read
+  // their rooms again once they notice (the projector's next message or tick).
+  await saveCheckpoint(trx, checkpointId(projection), cursor, 1)
   await saveVersion(trx, projection)
   return total
 }

@@ -6,6 +6,8 @@
 //   <root>_ctl.published                              core NATS: "events reached the stream", wakes the readers
 //   <root>_live.orders.<branchId>.<orderUid>          core NATS: an order's new read-model row (its state);
 //                                                     the gateways make the views for their rooms
+//   <root>_live.statistics                            core NATS: which statistics changed
+//   <root>_live.tick                                  core NATS: each projection's last live message number
 //   <root>_live.order.<orderUid>, <root>_live.board.<branchId>   the gateways' room names
 //
 // The live and control subjects use another first token so the stream (<root>.>) never stores them.
@@ -72,6 +74,15 @@ export function allLiveOrderRowsSubject(root: string): string {
 /** The statistics tables changed (one message per projection batch: which branches, which days). */
 export function liveStatisticsSubject(root: string): string {
   return `${root}_live.statistics`
+}
+
+/**
+ * Every couple of seconds each projector says, per projection, the number of the last live
+ * message it sent: a gateway that has seen fewer missed some (lost while NATS was away) even when
+ * no message follows to show the gap.
+ */
+export function liveTickSubject(root: string): string {
+  return `${root}_live.tick`
 }
 
 /** The branch and order tokens of a live row subject, or undefined for another subject. */

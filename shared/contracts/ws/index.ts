@@ -81,17 +81,24 @@ export type BoardSnapshotMessage = {
 export type CatalogueChangedMessage = {
   type: 'update'
   topic: 'catalogue'
-  /** The resource type (branch, product, menu, …) and id that changed. */
+  /**
+   * The resource type (branch, product, menu, …) and id that changed; `*` and event `resync`:
+   * changes may have been missed (the gateway's bus was away), reload everything.
+   */
   resource: string
   id: string
   event: string
 }
-/** Figures of these branches on these local days changed. */
+/**
+ * Figures of these branches on these local days changed. With `resync` changes may have been
+ * missed (the gateway's bus was away): any figure may have changed, reload what is shown.
+ */
 export type StatisticsChangedMessage = {
   type: 'update'
   topic: 'statistics'
   branchIds: string[]
   days: string[]
+  resync?: true
 }
 export type WsErrorMessage = {
   type: 'error'

@@ -109,17 +109,19 @@ describe('the live client heartbeat', () => {
     expect(first.pings()).toBe(6)
     expect(first.closed).toBe(false)
     expect(statuses.at(-1)).toBe('live')
-    expect(polled.calls).toEqual([])
+    // Live, the read model is still checked every 10 s (a socket can outlive its updates).
+    expect(polled.calls).toEqual(Array(6).fill('http://shop.test/api/orders/frontdesk/b1/key'))
 
     // Then the network goes quiet (half-open socket): dead after 25 s of silence.
     await vi.advanceTimersByTimeAsync(24_000)
     expect(statuses.at(-1)).toBe('live')
+    expect(polled.calls.length).toBe(8)
     await vi.advanceTimersByTimeAsync(1_500)
     expect(first.closed).toBe(true)
     expect(statuses.at(-1)).toBe('polling')
-    // Not live: the snapshot route is polled at once, then every 10 s.
+    // Not live: the snapshot route is polled at once (not at the check's next turn), then every 10 s.
     await vi.advanceTimersByTimeAsync(0)
-    expect(polled.calls).toEqual(['http://shop.test/api/orders/frontdesk/b1/key'])
+    expect(polled.calls.length).toBe(9)
     // and a new socket is tried
     await vi.advanceTimersByTimeAsync(600)
     expect(FakeSocket.all.length).toBe(2)
@@ -155,6 +157,8 @@ describe('the live client heartbeat', () => {
       uid: 'u',
       hash: 'h',
       WebSocketImpl: FakeSocket as never,
+      fetchImpl: fakeFetch(() => ({ status: 200, body: { data: { id: 'o', status: 'new', version: 1 } } }))
+        .impl,
       onChange: () => {},
     })
     last().open()
@@ -259,6 +263,78 @@ describe('board resync', () => {
     await vi.advanceTimersByTimeAsync(10_000)
     expect([...w.current().keys()]).toEqual(['b'])
     expect(w.current().get('b')?.data.status).toBe('ready')
+    w.stop()
+  })
+})
+
+describe('the check while live (issue 15: a socket open while its updates stopped)', () => {
+  it('an order whose update never came over the open socket is current after the next poll', async () => {
+    let polledOrder = { id: 'o', status: 'awaitingConfirmation', version: 1 }
+    const seen: Versioned<Order>[] = []
+    const w = watchOrder<Order>({
+      baseUrl: 'http://shop.test',
+      uid: 'u',
+      hash: 'h',
+      WebSocketImpl: FakeSocket as never,
+      fetchImpl: fakeFetch(() => ({ status: 200, body: { data: polledOrder } })).impl,
+      onChange: (o) => seen.push(o),
+    })
+    last().open()
+    last().receive({ type: 'snapshot', topic: 'order', uid: 'u', version: 1, data: polledOrder })
+    // The order is confirmed; the socket stays open and answers pings, but the update is lost.
+    polledOrder = { id: 'o', status: 'confirmed', version: 2 }
+    await vi.advanceTimersByTimeAsync(9_000)
+    last().receive({ type: 'pong' })
+    expect(w.current()?.version).toBe(1)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(w.current()).toEqual({ version: 2, data: polledOrder })
+    // A late update of the older version changes nothing; a final order stops the checks.
+    last().receive({ type: 'update', topic: 'order', uid: 'u', version: 1, data: { id: 'o', status: 'x' } })
+    expect(w.current()?.data.status).toBe('confirmed')
+    polledOrder = { id: 'o', status: 'completed', version: 3 }
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(w.current()?.data.status).toBe('completed')
+    expect(seen.map((o) => o.version)).toEqual([1, 2, 3])
+    w.stop()
+  })
+
+  it("a board poll answered after an update keeps the update's order", async () => {
+    let answer: (list: unknown) => void = () => {}
+    const fetchImpl = (() =>
+      new Promise<Response>((resolve) => {
+        answer = (list) =>
+          resolve(
+            new Response(JSON.stringify({ data: list }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            }),
+          )
+      })) as unknown as typeof fetch
+    const w = watchBoard<Order>({
+      baseUrl: 'http://shop.test',
+      branchId: 'b1',
+      apiKey: 'key',
+      WebSocketImpl: FakeSocket as never,
+      fetchImpl,
+      onChange: () => {},
+    })
+    const ws = last()
+    ws.open()
+    ws.receive({ type: 'snapshot', topic: 'board', branchId: 'b1', orders: [entry('a', 1)] })
+    // The check's request leaves; before its answer, a new order and a change arrive by the socket.
+    await vi.advanceTimersByTimeAsync(10_000)
+    ws.receive({ type: 'update', topic: 'board', branchId: 'b1', ...entry('n', 1) })
+    ws.receive({ type: 'update', topic: 'board', branchId: 'b1', ...entry('a', 2, 'confirmed') })
+    // The answer was read before both: it keeps them, and still drops what left the board.
+    answer([{ id: 'a', status: 'awaitingConfirmation', version: 1 }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect([...w.current().keys()].sort()).toEqual(['a', 'n'])
+    expect(w.current().get('a')?.version).toBe(2)
+    // The next check, read after them, is the truth: 'n' left the board (e.g. rejected).
+    await vi.advanceTimersByTimeAsync(10_000)
+    answer([{ id: 'a', status: 'confirmed', version: 2 }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect([...w.current().keys()]).toEqual(['a'])
     w.stop()
   })
 })

@@ -1,9 +1,12 @@
 import type { WsClientMessage, WsServerMessage } from '@shop/shared/contracts/ws'
 import { STATUS_POLL_INTERVAL_MS, WS_PATH } from '@shop/shared/contracts/ws/constants.ts'
 
-// Keeps a client's copy of a read model live: WebSocket first, HTTP polling every 10 s while no
-// socket can be held, a snapshot after every (re)connect, and versions so that a stale message
-// never overwrites a newer one. An application heartbeat ({type:'ping'} every 10 s; silence for
+// Keeps a client's copy of a read model live: WebSocket first, a snapshot after every
+// (re)connect, and versions so that a stale message never overwrites a newer one. The HTTP read
+// model is polled every 10 s all the time: at once and as the only source while no socket can be
+// held, and as a check while the socket is live (a socket can stay open while the updates behind
+// it stopped: the gateway's NATS away, a message lost; issue 15), so nothing stays stale longer
+// than a poll. An application heartbeat ({type:'ping'} every 10 s; silence for
 // 25 s means dead) notices a half-open socket (tablet wifi, a dropped network) that the browser
 // would otherwise keep "open" until TCP gives up. Framework-free: the storefront's status page
 // and the frontdesk board use it, and it runs in Node 22+ as well (global WebSocket).
@@ -111,7 +114,7 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
     if (stopped || pollTimer || core.done()) return
     pollTimer = setTimeout(async () => {
       pollTimer = undefined
-      if (stopped || status === 'live') return
+      if (stopped) return
       try {
         await core.poll()
       } catch (error) {
@@ -195,7 +198,11 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
         return
       }
       core.onSocketMessage(msg)
-      if (msg.type === 'snapshot') setStatus('live')
+      if (msg.type === 'snapshot') {
+        setStatus('live')
+        // Live, the poll goes on as a check, a full interval after the snapshot.
+        schedulePoll(pollMs)
+      }
     }
     ws.onerror = () => {}
     ws.onclose = () => drop(ws)
@@ -203,6 +210,11 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
 
   const fallBack = () => {
     if (stopped) return
+    if (status !== 'polling' && pollTimer) {
+      // The socket is gone: poll at once, not at the live check's next turn.
+      clearTimeout(pollTimer)
+      pollTimer = undefined
+    }
     setStatus('polling')
     schedulePoll(0)
     if (reconnectTimer) return
@@ -293,6 +305,8 @@ export function watchOrder<T extends { status?: string }>(
 export function replaceBySnapshot<T>(
   local: ReadonlyMap<string, Versioned<T>>,
   snapshot: Iterable<{ orderId: string; version: number; data: T }>,
+  /** Local orders the snapshot lacks that stay anyway (they arrived after the snapshot was read). */
+  keep?: (orderId: string) => boolean,
 ): Map<string, Versioned<T>> | undefined {
   const next = new Map<string, Versioned<T>>()
   let changed = false
@@ -304,6 +318,7 @@ export function replaceBySnapshot<T>(
       changed = true
     }
   }
+  if (keep) for (const [id, had] of local) if (!next.has(id) && keep(id)) next.set(id, had)
   if (next.size !== local.size) changed = true
   else for (const id of local.keys()) if (!next.has(id)) changed = true
   return changed ? next : undefined
@@ -329,16 +344,25 @@ export function watchBoard<T>(
   put(orderId: string, version: number, data: T): void
 } {
   let orders = new Map<string, Versioned<T>>()
+  // When each order last arrived by an update (a count of updates): a poll answered after an
+  // update it had not seen yet must not take that order off the board.
+  let updates = 0
+  const arrived = new Map<string, number>()
   const put = (orderId: string, version: number, data: T) => {
     const had = orders.get(orderId)
     if (had && version <= had.version) return
+    arrived.set(orderId, ++updates)
     orders = new Map(orders)
     orders.set(orderId, { version, data })
     t.onChange(orders)
   }
-  const replace = (snapshot: Iterable<{ orderId: string; version: number; data: T }>) => {
-    const next = replaceBySnapshot(orders, snapshot)
+  const replace = (
+    snapshot: Iterable<{ orderId: string; version: number; data: T }>,
+    keep?: (orderId: string) => boolean,
+  ) => {
+    const next = replaceBySnapshot(orders, snapshot, keep)
     if (next) {
+      for (const id of arrived.keys()) if (!next.has(id)) arrived.delete(id)
       orders = next
       t.onChange(orders)
     }
@@ -362,8 +386,12 @@ export function watchBoard<T>(
       }
     },
     poll: async () => {
+      const asked = updates
       const list = await getData<(T & { id: string; version: number })[]>(t, pollPath)
-      replace(list.map((o) => ({ orderId: o.id, version: o.version, data: o })))
+      replace(
+        list.map((o) => ({ orderId: o.id, version: o.version, data: o })),
+        (id) => (arrived.get(id) ?? 0) > asked,
+      )
     },
     done: () => false,
   })

@@ -42,6 +42,14 @@ export class MemoryBus implements Bus {
     return this.#local.subscribeLive(pattern, handler)
   }
 
+  onReconnect(_handler: () => void): Unsubscribe {
+    return () => {}
+  }
+
+  get connected(): boolean {
+    return true
+  }
+
   async flush(): Promise<void> {}
 
   async close(): Promise<void> {

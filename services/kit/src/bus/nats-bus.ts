@@ -56,6 +56,8 @@ export class NatsBus implements Bus {
   readonly #local = new LocalHandlers()
   readonly #signals = new Map<string, Subscription>()
   readonly #scheduled = new Set<string>()
+  readonly #reconnected = new Set<() => void>()
+  #connected = true
 
   constructor(nc: NatsConnection, root: string, opts: { ackTimeoutMs?: number; maxInFlight?: number } = {}) {
     this.nc = nc
@@ -63,6 +65,27 @@ export class NatsBus implements Bus {
     this.js = jetstream(nc)
     this.#ackTimeoutMs = opts.ackTimeoutMs ?? 2000
     this.#maxInFlight = opts.maxInFlight ?? 256
+    this.#watchStatus().catch(() => {})
+  }
+
+  /** Follows the connection: lost, and back (then the reconnect handlers run). */
+  async #watchStatus(): Promise<void> {
+    for await (const s of this.nc.status()) {
+      if (s.type === 'disconnect') this.#connected = false
+      else if (s.type === 'reconnect') {
+        this.#connected = true
+        for (const handler of [...this.#reconnected]) handler()
+      }
+    }
+  }
+
+  get connected(): boolean {
+    return this.#connected && !this.nc.isClosed()
+  }
+
+  onReconnect(handler: () => void): Unsubscribe {
+    this.#reconnected.add(handler)
+    return () => this.#reconnected.delete(handler)
   }
 
   async publishEvents(events: readonly EventEnvelope[]): Promise<void> {
@@ -165,6 +188,7 @@ export class NatsBus implements Bus {
 
   async close(): Promise<void> {
     this.#local.clear()
+    this.#reconnected.clear()
     if (this.nc.isClosed()) return
     await this.nc.drain().catch(() => this.nc.close())
   }

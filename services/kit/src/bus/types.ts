@@ -22,6 +22,14 @@ export interface Bus {
   publishLive(subject: string, json: string): void
   /** The rows of matching subjects, as the JSON text that was published. */
   subscribeLive(subject: string, handler: (subject: string, json: string) => void): Unsubscribe
+  /**
+   * Called each time the bus's connection came back after it was lost: core messages (wake-ups,
+   * live rows) sent meanwhile may never have arrived. The in-process bus loses nothing and never
+   * calls it.
+   */
+  onReconnect(handler: () => void): Unsubscribe
+  /** Whether the bus can carry messages now (false while NATS is away). */
+  readonly connected: boolean
   /** Flushes buffered core messages (tests and latency-sensitive callers). */
   flush(): Promise<void>
   close(): Promise<void>

@@ -40,6 +40,8 @@ export interface EsCheckpointsTable {
   subscription_id: string
   last_xid: string
   last_position: Int8
+  /** The number of the last live message the reader sent (live updates, issue 15). */
+  live_seq: ColumnType<string, string | undefined, string>
   updated_at: Timestamp
 }
 

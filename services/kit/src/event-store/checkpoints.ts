@@ -43,14 +43,33 @@ export function unreadBy(id: string) {
        FROM es_checkpoints c WHERE c.subscription_id = ${id})`
 }
 
-export async function saveCheckpoint(db: Executor, id: string, cursor: Cursor): Promise<void> {
-  await sql`
-    INSERT INTO es_checkpoints (subscription_id, last_xid, last_position, updated_at)
-    VALUES (${id}, ${cursor.xid}::xid8, ${cursor.position}::bigint, now())
+/**
+ * Moves the checkpoint. A reader that sends live messages for what it applied (a projection)
+ * takes `liveCount` numbers for them in the same statement: answers the last one, so the batch's
+ * messages are numbered `answer - liveCount + 1 … answer` (docs/architecture.md "Live updates
+ * and gaps").
+ */
+export async function saveCheckpoint(
+  db: Executor,
+  id: string,
+  cursor: Cursor,
+  liveCount = 0,
+): Promise<number> {
+  const { rows } = await sql<{ live_seq: string }>`
+    INSERT INTO es_checkpoints (subscription_id, last_xid, last_position, live_seq, updated_at)
+    VALUES (${id}, ${cursor.xid}::xid8, ${cursor.position}::bigint, ${liveCount}, now())
     ON CONFLICT (subscription_id) DO UPDATE
-      SET last_xid = excluded.last_xid, last_position = excluded.last_position, updated_at = now()`.execute(
-    db,
-  )
+      SET last_xid = excluded.last_xid, last_position = excluded.last_position,
+          live_seq = es_checkpoints.live_seq + excluded.live_seq, updated_at = now()
+    RETURNING live_seq::text AS live_seq`.execute(db)
+  return Number(rows[0]?.live_seq ?? 0)
+}
+
+/** The number of the last live message the reader took (0: none yet, or no checkpoint). */
+export async function readLiveSeq(db: Executor, id: string): Promise<number> {
+  const { rows } = await sql<{ live_seq: string }>`
+    SELECT live_seq::text AS live_seq FROM es_checkpoints WHERE subscription_id = ${id}`.execute(db)
+  return Number(rows[0]?.live_seq ?? 0)
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Db } from '@shop/kit'
 import type { BoardUpdateMessage, OrderUpdateMessage } from '@shop/shared/contracts/ws'
 import type { OrderState } from '@shop/shared/domain/ordering'
 import { boardView } from './frontdesk-board.ts'
@@ -37,4 +38,29 @@ export function boardRoomUpdate(row: LiveOrderRow): BoardUpdateMessage {
     version: row.version,
     data: boardView(row.state, row.ticketNumber),
   }
+}
+
+/**
+ * The current rows of these orders, as the projection sends them (a gateway reads its order
+ * rooms again after it may have missed messages). Orders not projected yet are not in it.
+ */
+export async function readLiveOrderRows(db: Db, uids: readonly string[]): Promise<LiveOrderRow[]> {
+  const rows: LiveOrderRow[] = []
+  for (let i = 0; i < uids.length; i += 500) {
+    const found = await db
+      .selectFrom('rm_orders')
+      .select(['order_id', 'uid', 'branch_id', 'version', 'ticket_number', 'state'])
+      .where('uid', 'in', uids.slice(i, i + 500))
+      .execute()
+    for (const r of found)
+      rows.push({
+        orderId: r.order_id,
+        uid: r.uid,
+        branchId: r.branch_id,
+        version: r.version,
+        ticketNumber: r.ticket_number,
+        state: r.state as OrderState,
+      })
+  }
+  return rows
 }

@@ -7,7 +7,8 @@ import { WS_PATH } from '@shop/shared/contracts/ws/constants.ts'
 // of silence = dead: @shop/live's policy) reconnects a dropped socket; a refusal (session
 // ended) stops for good.
 
-export type StatisticsChange = { branchIds: string[]; days: string[] }
+/** With `resync` changes may have been missed (the socket or the gateway's bus was away): reload. */
+export type StatisticsChange = { branchIds: string[]; days: string[]; resync?: boolean }
 export type LiveStatus = 'connecting' | 'live' | 'offline' | 'refused'
 
 type Socket = Pick<WebSocket, 'send' | 'close' | 'readyState'> & {
@@ -23,6 +24,7 @@ export function affects(
   range: { from: string; to: string },
   branchId?: string,
 ): boolean {
+  if (change.resync) return true
   if (branchId && !change.branchIds.includes(branchId)) return false
   return change.days.some((d) => d >= range.from && d <= range.to)
 }
@@ -79,7 +81,14 @@ export function watchStatistics(opts: {
     }
     ws.onmessage = (ev) => {
       heard(ws)
-      let msg: { type?: string; topic?: string; code?: string; branchIds?: string[]; days?: string[] }
+      let msg: {
+        type?: string
+        topic?: string
+        code?: string
+        branchIds?: string[]
+        days?: string[]
+        resync?: boolean
+      }
       try {
         msg = JSON.parse(String(ev.data))
       } catch {
@@ -87,9 +96,14 @@ export function watchStatistics(opts: {
       }
       if (msg.type === 'subscribed' && msg.topic === 'statistics') {
         attempt = 0
+        // Back after the socket was down: what changed meanwhile was never said.
+        const missed = status === 'offline'
         setStatus('live')
+        if (missed) opts.onChange({ branchIds: [], days: [], resync: true })
       } else if (msg.type === 'update' && msg.topic === 'statistics') {
-        opts.onChange({ branchIds: msg.branchIds ?? [], days: msg.days ?? [] })
+        const change: StatisticsChange = { branchIds: msg.branchIds ?? [], days: msg.days ?? [] }
+        if (msg.resync === true) change.resync = true
+        opts.onChange(change)
       } else if (msg.type === 'error' && msg.code === 'forbidden') {
         stop()
         setStatus('refused')

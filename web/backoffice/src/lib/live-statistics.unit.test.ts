@@ -68,6 +68,12 @@ describe('the dashboard’s live line', () => {
       second.open()
       second.receive({ type: 'subscribed', topic: 'statistics' })
       expect(statuses.at(-1)).toBe('live')
+      // Back after the socket was down: the figures are reloaded (changes meanwhile were not said),
+      // and so when the gateway says it may have missed some (its NATS was away).
+      expect(changes.at(-1)).toEqual({ branchIds: [], days: [], resync: true })
+      second.receive({ type: 'update', topic: 'statistics', branchIds: [], days: [], resync: true })
+      expect(changes).toHaveLength(3)
+      expect(affects(changes.at(-1)!, { from: '2026-11-01', to: '2026-11-30' }, 'b2')).toBe(true)
       second.receive({ type: 'error', code: 'forbidden', message: 'Zugriff verweigert.' })
       expect(statuses.at(-1)).toBe('refused')
       vi.advanceTimersByTime(60_000)
