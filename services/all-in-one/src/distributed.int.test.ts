@@ -72,12 +72,31 @@ describe('distributed: separate processes on the real PostgreSQL and NATS', () =
   it('every process answers /healthz, /readyz and /metrics', async () => {
     for (const p of Object.values(procs)) {
       expect((await fetch(`${p.url}/healthz`)).status).toBe(200)
-      expect((await fetch(`${p.url}/readyz`)).status).toBe(200)
+      const ready = await fetch(`${p.url}/readyz`)
+      expect(ready.status).toBe(200)
+      const report = (await ready.json()) as {
+        status: string
+        waitingFor: string[]
+        checks: Record<string, { ok: boolean }>
+      }
+      expect(report).toMatchObject({ status: 'ready', waitingFor: [] })
+      expect(report.checks.database?.ok).toBe(true)
+      expect(report.checks.nats?.ok).toBe(true)
       const metrics = await (await fetch(`${p.url}/metrics`)).text()
       expect(metrics).toContain('shop_')
     }
     const apiMetrics = await (await fetch(`${procs.api1!.url}/metrics`)).text()
     expect(apiMetrics).toMatch(/shop_commands_total\{command="ConfirmOrder",outcome="ok"\} [1-9]/)
+    // The readers say how far they are behind the store.
+    const projector = (await (await fetch(`${procs.projector!.url}/readyz`)).json()) as {
+      checks: Record<string, { lagSeconds: number; behind: boolean }>
+    }
+    expect(projector.checks['projection orders']).toMatchObject({ ok: true, behind: false, lagSeconds: 0 })
+    expect(projector.checks['projection statistics']?.lagSeconds).toBeTypeOf('number')
+    const publisher = (await (await fetch(`${procs.publisher!.url}/readyz`)).json()) as {
+      checks: Record<string, { lagSeconds: number }>
+    }
+    expect(publisher.checks.checkpoint?.lagSeconds).toBeTypeOf('number')
     const pubMetrics = await (await fetch(`${procs.publisher!.url}/metrics`)).text()
     expect(pubMetrics).toMatch(/shop_published_events_total [1-9]/)
   })

@@ -159,6 +159,13 @@ describe('faults in the distributed layout', () => {
         const ready = await timed(() => fetch(`${api}/readyz`))
         expect(ready.value.status).toBe(503)
         expect(ready.ms).toBeLessThan(2500)
+        // It says what it waits for.
+        const report = (await ready.value.json()) as {
+          waitingFor: string[]
+          checks: Record<string, { ok: boolean }>
+        }
+        expect(report.waitingFor).toEqual(['database'])
+        expect(report.checks.nats?.ok).toBe(true)
       }
       expect((await fetch(`${api}/healthz`)).status).toBe(200)
     } finally {
@@ -191,6 +198,12 @@ describe('faults in the distributed layout', () => {
       const ready = await timed(() => fetch(`${api}/readyz`))
       expect(ready.value.status).toBe(503)
       expect(ready.ms).toBeLessThan(3000)
+      const report = (await ready.value.json()) as {
+        waitingFor: string[]
+        checks: Record<string, { error?: string }>
+      }
+      expect(report.waitingFor).toEqual(['database'])
+      expect(report.checks.database?.error).toBeTruthy()
     } finally {
       await pgProxy.accept()
     }

@@ -142,6 +142,10 @@ describe('a NATS outage of 15 s in the distributed layout', () => {
     expect(truth.get(before[0]!.id)?.status).toBe('confirmed')
     expect(truth.get(before[1]!.id)?.status).toBe('rejected')
     expect(truth.get(fresh.id)?.status).toBe('awaitingConfirmation')
+    // The gateways say what they wait for (bounded, while NATS does not answer).
+    const ready = await fetch(`${procs.gateway1!.url}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(((await ready.json()) as { waitingFor: string[] }).waitingFor).toEqual(['nats'])
     // Nothing of it reached the sockets while NATS was away.
     expect(shown(watchers[0]!.ws, before[0]!.id, before[0]!.uid).status).toBe('awaitingConfirmation')
 
@@ -166,7 +170,15 @@ describe('a NATS outage of 15 s in the distributed layout', () => {
     expect(shown(watchers[0]!.ws, before[0]!.id, before[0]!.uid).status).toBe('confirmed')
     expect(shown(watchers[2]!.ws, fresh.id, fresh.uid).status).toBe('awaitingConfirmation')
 
-    // No service gave up meanwhile.
+    // No service gave up meanwhile, and all are ready again.
+    for (const [name, p] of Object.entries(procs)) {
+      let status = 0
+      for (let i = 0; i < 50 && status !== 200; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 100))
+        status = (await fetch(`${p.url}/readyz`)).status
+      }
+      expect(status, name).toBe(200)
+    }
     for (const [name, p] of Object.entries(procs))
       expect(p.child.exitCode, `${name}:\n${p.output()}`).toBeNull()
   }, 90_000)

@@ -9,5 +9,8 @@ await runService('gateway', async ({ db, bus, log, http, config, limits }) => {
     log,
     limits,
   })
-  return { stop: () => gateway.close() }
+  return {
+    stop: () => gateway.close(),
+    ready: { sockets: async () => ({ ok: true, open: gateway.sockets }) },
+  }
 })

@@ -145,31 +145,65 @@ function metricsAllowed(req: FastifyRequest, token: string | undefined): 'ok' | 
   return LOOPBACK.test(req.socket.remoteAddress ?? '') ? 'ok' : 'hidden'
 }
 
+/** One readiness check's answer: `ok`, and what an operator needs to see (lag, error, time). */
+export type ReadyCheck = { ok: boolean } & Record<string, unknown>
+/** Named checks of /readyz: each answers within READY_TIMEOUT_MS or counts as failed. */
+export type ReadyChecks = Record<string, () => Promise<ReadyCheck>>
+
+/** Runs the checks side by side, each bounded: a check that does not answer in time failed. */
+export async function runReadyChecks(
+  checks: ReadyChecks,
+  timeoutMs = READY_TIMEOUT_MS,
+): Promise<{ ok: boolean; checks: Record<string, ReadyCheck>; waitingFor: string[] }> {
+  const results = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      let timer: NodeJS.Timeout | undefined
+      const started = performance.now()
+      try {
+        const late = new Promise<ReadyCheck>((resolve) => {
+          timer = setTimeout(
+            () => resolve({ ok: false, error: `no answer within ${timeoutMs} ms` }),
+            timeoutMs,
+          )
+        })
+        const result = await Promise.race([check(), late])
+        return [name, { ...result, ms: Math.round(performance.now() - started) }] as const
+      } catch (err) {
+        return [
+          name,
+          { ok: false, error: (err as Error).message, ms: Math.round(performance.now() - started) },
+        ] as const
+      } finally {
+        clearTimeout(timer)
+      }
+    }),
+  )
+  const waitingFor = results.filter(([, r]) => !r.ok).map(([name]) => name)
+  return { ok: waitingFor.length === 0, checks: Object.fromEntries(results), waitingFor }
+}
+
 /**
  * /healthz (the process runs), /readyz (its dependencies answer) and /metrics (protected:
- * `metricsToken`, else loopback callers only).
+ * `metricsToken`, else loopback callers only). `ready` is one check, or named checks whose
+ * answers /readyz shows: `{ status, waitingFor: [names that failed], checks: { name: { ok, … } } }`
+ * (docs/operations.md "Health").
  */
 export function registerOpsRoutes(
   app: FastifyInstance,
-  ready: () => Promise<boolean>,
+  ready: (() => Promise<boolean>) | ReadyChecks,
   opts: { metricsToken?: string | undefined } = {},
 ): void {
   app.get('/healthz', async () => ({ status: 'ok' }))
+  const checks: ReadyChecks =
+    typeof ready === 'function' ? { ready: async () => ({ ok: await ready() }) } : ready
+  const detailed = typeof ready !== 'function'
   app.get('/readyz', async (_req, reply) => {
-    let ok = false
-    let timer: NodeJS.Timeout | undefined
-    try {
-      // Bounded: a dependency that does not answer makes the process not ready, not a hung probe.
-      const late = new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)
-      })
-      ok = await Promise.race([ready(), late])
-    } catch {
-      ok = false
-    } finally {
-      clearTimeout(timer)
-    }
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready' })
+    // Bounded: a dependency that does not answer makes the process not ready, not a hung probe.
+    const report = await runReadyChecks(checks)
+    const status = report.ok ? 'ready' : 'not ready'
+    return reply
+      .status(report.ok ? 200 : 503)
+      .send(detailed ? { status, waitingFor: report.waitingFor, checks: report.checks } : { status })
   })
   app.get('/metrics', async (req, reply) => {
     const access = metricsAllowed(req, opts.metricsToken)

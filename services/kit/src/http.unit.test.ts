@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   frameworkErrors,
   installErrorHandling,
+  READY_TIMEOUT_MS,
   RETRY_AFTER_UNAVAILABLE_S,
   registerOpsRoutes,
 } from './http.ts'
@@ -65,5 +66,36 @@ describe('/readyz', () => {
     const ok = Fastify()
     registerOpsRoutes(ok, async () => true)
     expect((await ok.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
+  })
+
+  it('named checks: says what it waits for, each check bounded, the others still answered', async () => {
+    const app = Fastify()
+    registerOpsRoutes(app, {
+      database: async () => ({ ok: true }),
+      nats: async () => ({ ok: false, error: 'not connected, reconnecting' }),
+      hung: () => new Promise(() => {}),
+      broken: async () => {
+        throw new Error('connect ECONNREFUSED')
+      },
+      checkpoint: async () => ({ ok: true, lagSeconds: 1.5, behind: true }),
+    })
+    const started = performance.now()
+    const res = await app.inject({ method: 'GET', url: '/readyz' })
+    expect(performance.now() - started).toBeLessThan(READY_TIMEOUT_MS + 1000)
+    expect(res.statusCode).toBe(503)
+    const body = res.json()
+    expect(body.status).toBe('not ready')
+    expect(body.waitingFor).toEqual(['nats', 'hung', 'broken'])
+    expect(body.checks.database.ok).toBe(true)
+    expect(body.checks.nats.error).toBe('not connected, reconnecting')
+    expect(body.checks.hung.error).toBe(`no answer within ${READY_TIMEOUT_MS} ms`)
+    expect(body.checks.broken.error).toBe('connect ECONNREFUSED')
+    expect(body.checks.checkpoint).toMatchObject({ ok: true, lagSeconds: 1.5, behind: true })
+
+    const ready = Fastify()
+    registerOpsRoutes(ready, { database: async () => ({ ok: true }) })
+    const fine = await ready.inject({ method: 'GET', url: '/readyz' })
+    expect(fine.statusCode).toBe(200)
+    expect(fine.json()).toMatchObject({ status: 'ready', waitingFor: [] })
   })
 })

@@ -25,6 +25,7 @@ export { connectPglite, connectPostgres, type Db, type DbHandle, guardPool } fro
 export { migratePostgres, migrateTo, migrateToLatest } from './db/migrate.ts'
 export type { Database } from './db/schema.ts'
 export {
+  checkpointLag,
   ensureCheckpoint,
   lockCheckpoint,
   readCheckpoint,
@@ -82,7 +83,10 @@ export {
   type Message,
   msg,
   onShutdown,
+  type ReadyCheck,
+  type ReadyChecks,
   registerOpsRoutes,
+  runReadyChecks,
 } from './http.ts'
 export {
   decodedUrl,

@@ -5,7 +5,13 @@ import { type AppConfig, loadConfig } from './config.ts'
 import { connectPostgres, type DbHandle } from './db/connect.ts'
 import { migratePostgres } from './db/migrate.ts'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
-import { frameworkErrors, installErrorHandling, onShutdown, registerOpsRoutes } from './http.ts'
+import {
+  frameworkErrors,
+  installErrorHandling,
+  onShutdown,
+  type ReadyChecks,
+  registerOpsRoutes,
+} from './http.ts'
 import { installInputGuards } from './input-guard.ts'
 import { type Limits, limitsFromEnv, trustProxyOption } from './limits.ts'
 import { createLogger, type Logger } from './log.ts'
@@ -55,7 +61,11 @@ export type ServiceContext = {
  */
 export async function runService(
   name: string,
-  start: (ctx: ServiceContext) => Promise<{ stop(): Promise<unknown> }>,
+  start: (ctx: ServiceContext) => Promise<{
+    stop(): Promise<unknown>
+    /** The service's own /readyz checks beside the database and NATS (e.g. its checkpoint's lag). */
+    ready?: ReadyChecks
+  }>,
 ): Promise<void> {
   const log = createLogger(name)
   const config = loadConfig()
@@ -93,15 +103,17 @@ export async function runService(
   })
   installErrorHandling(http, log, [])
   installInputGuards(http)
-  registerOpsRoutes(
-    http,
-    async () => {
+  // What /readyz shows (docs/operations.md "Health"): the database and NATS, then the service's own.
+  const checks: ReadyChecks = {
+    database: async () => {
       await sql`SELECT 1`.execute(db.db)
-      return !bus.nc.isClosed()
+      return { ok: true }
     },
-    { metricsToken: config.metricsToken },
-  )
+    nats: async () => (bus.connected ? { ok: true } : { ok: false, error: 'not connected, reconnecting' }),
+  }
+  registerOpsRoutes(http, checks, { metricsToken: config.metricsToken })
   const service = await start({ config, log, db, bus, http, limits })
+  Object.assign(checks, service.ready)
   const address = await http.listen({ port: config.port, host: config.host })
   log.info({ address }, `${name} listening`)
   onShutdown(log, [() => http.close(), () => service.stop(), () => bus.close(), () => db.close()])

@@ -89,3 +89,22 @@ export async function readersBehind(db: Executor, ids: readonly string[]): Promi
         OR (c.last_xid, c.last_position) < (h.transaction_id, h.global_position)`.execute(db)
   return rows.map((r) => r.id)
 }
+
+/**
+ * How far a reader is behind (its /readyz): the age in seconds of the first committed event it has
+ * not read yet (0 when it has read everything), and whether there is one. One index step: the
+ * feed order's first event after the checkpoint.
+ */
+export async function checkpointLag(
+  db: Executor,
+  id: string,
+): Promise<{ lagSeconds: number; behind: boolean }> {
+  const { rows } = await sql<{ lag: number }>`
+    SELECT greatest(0, extract(epoch FROM now() - e.created_at))::float8 AS lag FROM es_events e
+     WHERE ${unreadBy(id)} AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     ORDER BY e.transaction_id, e.global_position LIMIT 1`.execute(db)
+  const lag = rows[0]?.lag
+  return lag === undefined
+    ? { lagSeconds: 0, behind: false }
+    : { lagSeconds: Math.round(lag * 10) / 10, behind: true }
+}
