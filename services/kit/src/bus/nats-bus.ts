@@ -24,12 +24,26 @@ export type NatsBusOptions = {
   ackTimeoutMs?: number
   /** Events in flight at once while publishing a batch. */
   maxInFlight?: number
+  /**
+   * Copies of the events stream in a NATS cluster (`NATS_STREAM_REPLICAS`, default 1; 3 for the
+   * three-node cluster of infra/nats/cluster.conf: any one node may go).
+   */
+  replicas?: number
 }
 
 /** Creates or updates the events stream from infra/nats/events.stream.json. */
-export async function ensureEventStream(jsm: JetStreamManager, root: string): Promise<void> {
+export async function ensureEventStream(
+  jsm: JetStreamManager,
+  root: string,
+  replicas?: number,
+): Promise<void> {
   const { $comment: _comment, ...template } = streamTemplate as Record<string, unknown>
-  const config = { ...template, name: jetStreamName(root), subjects: [allEventsSubject(root)] }
+  const config = {
+    ...template,
+    name: jetStreamName(root),
+    subjects: [allEventsSubject(root)],
+    ...(replicas ? { num_replicas: replicas } : {}),
+  }
   try {
     await jsm.streams.info(config.name)
     await jsm.streams.update(config.name, config as never)
@@ -197,7 +211,8 @@ export class NatsBus implements Bus {
 export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
   const root = opts.root ?? 'shop'
   const nc = await connect({
-    servers: opts.url,
+    // One URL, or the cluster's nodes separated by commas: the client moves to another when one goes.
+    servers: opts.url.split(',').map((u) => u.trim()),
     name: opts.name ?? 'shop',
     // Our own messages reach our own handlers directly (LocalHandlers), not through the server.
     noEcho: true,
@@ -206,7 +221,8 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
     pingInterval: 10_000,
   })
   try {
-    await ensureEventStream(await jetstreamManager(nc), root)
+    const replicas = opts.replicas ?? Number(process.env.NATS_STREAM_REPLICAS || 1)
+    await ensureEventStream(await jetstreamManager(nc), root, replicas)
   } catch (err) {
     // A caller that tries again (a service waiting for NATS at start) must not leak connections.
     await nc.close().catch(() => {})

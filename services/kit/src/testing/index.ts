@@ -3,7 +3,13 @@ import { inject } from 'vitest'
 import { connectPostgres, type DbHandle } from '../db/connect.ts'
 import { adminQuery, withDatabase } from './resources.ts'
 
-export { type NatsServerProcess, startNatsServer } from './nats-server.ts'
+export {
+  type NatsCluster,
+  type NatsServerProcess,
+  natsServerBinary,
+  startNatsCluster,
+  startNatsServer,
+} from './nats-server.ts'
 export { freePort, type ServiceProcess, spawnService, spawnServices } from './processes.ts'
 export { canConnect, deleteStreams } from './resources.ts'
 export { startTcpProxy, type TcpProxy } from './tcp-proxy.ts'
