@@ -212,6 +212,42 @@ describe('faults in the distributed layout', () => {
     expect(procs.viaProxy!.child.exitCode).toBeNull()
   }, 60_000)
 
+  it('a full disk (PostgreSQL refuses writes, SQLSTATE 53100): 503 to try again, nothing half-written', async () => {
+    const api = procs.api!.url
+    const count = async () =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM es_events`.execute(t.db)).rows[0]!.n
+    // What PostgreSQL answers a write when its disk is full, raised where the append writes.
+    await sql`CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; END $$`.execute(
+      t.db,
+    )
+    await sql`CREATE TRIGGER disk_full BEFORE INSERT ON es_events FOR EACH ROW EXECUTE FUNCTION disk_full()`.execute(
+      t.db,
+    )
+    const before = await count()
+    try {
+      const res = await fetch(`${api}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody(branch.id, { email: 'voll@example.com' })),
+      })
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('2')
+      expect(await count()).toBe(before)
+      // No stream row without its events either.
+      const { rows } = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM es_streams s
+         WHERE NOT EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = s.stream_id)`.execute(t.db)
+      expect(rows[0]!.n).toBe(0)
+    } finally {
+      await sql`DROP TRIGGER disk_full ON es_events`.execute(t.db)
+      await sql`DROP FUNCTION disk_full()`.execute(t.db)
+    }
+    // Room again: the same order goes through.
+    expect(await placesAgain(api, 'voll@example.com')).toBe(201)
+    expect(procs.api!.child.exitCode).toBeNull()
+  }, 30_000)
+
   it('a service started before NATS waits for it, says why, and starts once it is there', async () => {
     const nats = new URL(testNatsUrl())
     const natsProxy = await startTcpProxy({ host: nats.hostname, port: Number(nats.port || 4222) })

@@ -19,9 +19,14 @@ const SOCKET_CODES = new Set([
 
 /**
  * PostgreSQL's SQLSTATEs of the same kind: class 08 (connection exception), 57P01–57P03 (admin
- * or crash shutdown, cannot connect now) and 53300 (too many connections).
+ * or crash shutdown, cannot connect now) and class 53, insufficient resources: 53100 (disk full),
+ * 53200 (out of memory), 53300 (too many connections). A write refused for a full disk wrote
+ * nothing: try again once there is room (docs/runbooks/full-disk.md).
  */
-const SQLSTATES = /^(08\d{3}|57P0[1-3]|53300)$/
+const SQLSTATES = /^(08\d{3}|57P0[1-3]|53\d{3})$/
+
+/** The machine's own resources: a full disk (the embedded shop's files and PGlite, uploads). */
+const RESOURCE_CODES = new Set(['ENOSPC', 'EDQUOT'])
 
 /** node-postgres's own messages for a connection that ended or never came. */
 const PG_MESSAGES = [
@@ -36,7 +41,11 @@ const PG_MESSAGES = [
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown }
-    if (typeof code === 'string' && (SOCKET_CODES.has(code) || SQLSTATES.test(code))) return true
+    if (
+      typeof code === 'string' &&
+      (SOCKET_CODES.has(code) || SQLSTATES.test(code) || RESOURCE_CODES.has(code))
+    )
+      return true
     if (typeof message === 'string' && PG_MESSAGES.some((m) => message.startsWith(m))) return true
     if (e instanceof AggregateError && e.errors.some((x) => isDatabaseUnavailable(x))) return true
     e = (e as { cause?: unknown }).cause

@@ -8,8 +8,8 @@ describe('isDatabaseUnavailable', () => {
     for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'])
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true)
     // SQLSTATE: admin shutdown (pg_terminate_backend), crash shutdown, starting up, connection
-    // failure, too many connections.
-    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '53300'])
+    // failure, too many connections, disk full, out of memory; a full disk of our own.
+    for (const code of ['57P01', '57P02', '57P03', '08006', '08001', '53300', '53100', '53200', 'ENOSPC'])
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(true)
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true)
