@@ -41,24 +41,22 @@ export class LiveGaps {
 
   /** A message numbered `seq`: true when some before it never arrived. */
   message(of: string, seq: number): boolean {
-    const seen = this.#seen.get(of)
-    if (seen === undefined || seq <= seen) {
-      if (seen === undefined) this.#seen.set(of, seq)
-      return false
-    }
-    this.#seen.set(of, seq)
-    return seq > seen + 1
+    const before = this.#advance(of, seq)
+    return before !== undefined && seq > before + 1
   }
 
   /** A tick: true when the projection sent messages up to `seq` that never arrived. */
   tick(of: string, seq: number): boolean {
+    return this.#advance(of, seq) !== undefined
+  }
+
+  /** Moves to `seq` when it is ahead: answers the number seen before (undefined: not ahead, or the first). */
+  #advance(of: string, seq: number): number | undefined {
     const seen = this.#seen.get(of)
-    if (seen === undefined || seq <= seen) {
-      if (seen === undefined) this.#seen.set(of, seq)
-      return false
-    }
+    if (seen === undefined) this.#seen.set(of, seq)
+    if (seen === undefined || seq <= seen) return undefined
     this.#seen.set(of, seq)
-    return true
+    return seen
   }
 
   /** The rooms were read again after these numbers committed: they count as seen. */
