@@ -19,7 +19,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth } from './auth/guard.ts'
-import { backofficeRoutes } from './backoffice.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
 import { createFileBytes, type FileBytes } from './files/file-bytes.ts'
 import { fileRoutes } from './files/files.routes.ts'
@@ -42,7 +41,9 @@ import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
 import { statisticsRoutes } from './routes/statistics.routes.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
-import { storefrontRoutes } from './storefront.ts'
+import { registerWebApps } from './web-apps.ts'
+
+export { registerWebApps, type WebAppsOptions } from './web-apps.ts'
 
 function schemasFor(type: string): ResourceSchemas {
   const def = RESOURCES.find((r) => r.type === type)
@@ -175,7 +176,11 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
   })
 }
 
-/** The API as a Fastify instance that never listens by itself: main.ts and tests decide. */
+/**
+ * The API with the web apps (`registerWebApps`) as a Fastify instance that never listens by
+ * itself: the all-in-one process and tests decide. The distributed API (main.ts) registers the
+ * same routes on the instance its service runner made.
+ */
 export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const limits = deps.limits ?? limitsFromEnv()
   const app = Fastify({
@@ -197,11 +202,10 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   )
   await registerApi(app, { ...deps, limits })
   if (deps.extend) await deps.extend(app)
-  if (deps.backofficeRoot !== false) {
-    await backofficeRoutes(app, { root: deps.backofficeRoot })
-  }
-  if (deps.storefrontRoot !== false) {
-    await storefrontRoutes(app, { db: deps.db, root: deps.storefrontRoot })
-  }
+  await registerWebApps(app, {
+    db: deps.db,
+    storefrontRoot: deps.storefrontRoot,
+    backofficeRoot: deps.backofficeRoot,
+  })
   return app
 }

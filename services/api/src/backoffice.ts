@@ -25,15 +25,16 @@ export const BACKOFFICE_PREFIX = '/backend'
  * hashed) for a year, its other files as they are, and its index.html (no-cache) for
  * `/backend`, `/backend/` and every other path under it (the client routes them). The build's
  * .br and .gz copies are sent to browsers that accept them. A missing file that looks like a
- * file (an extension, /assets/) keeps the JSON 404.
+ * file (an extension, /assets/) keeps the JSON 404. False when the back-office was not built
+ * (nothing registered).
  */
 export async function backofficeRoutes(
   app: FastifyInstance,
   deps: { root?: string | undefined } = {},
-): Promise<void> {
+): Promise<boolean> {
   const root = deps.root ?? DEFAULT_BACKOFFICE_ROOT
   // Not built: nothing under /backend (the storefront leaves it alone too).
-  if (!existsSync(join(root, 'index.html'))) return
+  if (!existsSync(join(root, 'index.html'))) return false
   // The page's inline theme script, allowed by its hash (security-headers.ts).
   const inline = inlineHashes(readFileSync(join(root, 'index.html'), 'utf8'))
   await app.register(
@@ -68,6 +69,7 @@ export async function backofficeRoutes(
     },
     { prefix: BACKOFFICE_PREFIX },
   )
+  return true
 }
 
 function notFound(req: FastifyRequest, reply: FastifyReply) {

@@ -2,6 +2,7 @@ import { resourceBranchDirectory, runService } from '@shop/kit'
 import { registerApi } from './app.ts'
 import { createFileBytes } from './files/file-bytes.ts'
 import { createPayments, serverUrlOf, TEST_PAYMENTS_WARNING } from './payments/index.ts'
+import { registerWebApps } from './web-apps.ts'
 
 await runService('api', async ({ db, bus, log, http, config, limits }) => {
   // Providers from the environment (docs/payments.md): Stripe with its keys, the built-in test
@@ -18,5 +19,11 @@ await runService('api', async ({ db, bus, log, http, config, limits }) => {
     // The upload worker writes accepted files to the database itself (its own connections).
     files: createFileBytes(db.db, { databaseUrl: config.databaseUrl }),
   })
+  // The storefront at / (with the status page of every customer e-mail) and the back-office at
+  // /backend, from the image's build (infra/deploy/Dockerfile), as the all-in-one process does.
+  const served = await registerWebApps(http, { db: db.db })
+  for (const [name, built] of Object.entries(served)) {
+    if (!built) log.warn(`the ${name} is not built (npm run build:web): the API answers 404 for its pages`)
+  }
   return { stop: async () => {} }
 })

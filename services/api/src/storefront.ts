@@ -38,14 +38,15 @@ const SERVER_PREFIXES = [
  * The storefront from the API process (one origin, DESIGN §1): hashed assets for a year, the
  * app shell for every other GET (the client routes it), after the shop's redirects (spec §3
  * redirect resource: path → target with 301 or 302). A path the server owns keeps its JSON 404.
+ * False when the storefront was not built (nothing registered).
  */
 export async function storefrontRoutes(
   app: FastifyInstance,
   deps: { db: Db; root?: string | undefined },
-): Promise<void> {
+): Promise<boolean> {
   const root = deps.root ?? DEFAULT_STOREFRONT_ROOT
   // Not built (`npm run build:web`): the API alone.
-  if (!existsSync(join(root, 'index.html'))) return
+  if (!existsSync(join(root, 'index.html'))) return false
   // The build writes .br and .gz copies beside its files (scripts/build-web.ts).
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
   // The page's inline theme script, allowed by its hash (security-headers.ts).
@@ -130,6 +131,7 @@ export async function storefrontRoutes(
       .type('text/html; charset=utf-8')
       .sendFile('index.html', { cacheControl: false })
   })
+  return true
 }
 
 async function redirectFor(
