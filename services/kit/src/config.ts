@@ -163,7 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     natsUrl: env.NATS_URL || undefined,
     subjectRoot: env.NATS_SUBJECT_ROOT || 'shop',
     metricsToken: env.METRICS_TOKEN || undefined,
-    // Distributed services take branches from SHOP_BRANCHES; the embedded demo makes its own.
+    // Branches are resources in the database (resourceBranchDirectory); SHOP_BRANCHES may add
+    // api keys from the environment, and a service on DATABASE_URL starts without it (empty or
+    // unset: none, as docker-compose.yml passes it). The embedded demo makes its own.
     branches: env.SHOP_BRANCHES
       ? parseBranches(env.SHOP_BRANCHES)
       : env.DATABASE_URL
