@@ -3,11 +3,16 @@ import { createUser } from '@shop/api/resources'
 import { errorBody, HttpError, migrateToLatest } from '@shop/kit'
 import { openShopDatabase } from './db.ts'
 
-// npm run user:create -- --username NAME --password SECRET --role ROLE_ADMIN [--branch ID ...]
-// Works on a fresh DATA_DIR before the first start: it migrates first.
+// npm run user:create -- --username NAME --role ROLE_ADMIN [--branch ID ...] with the password
+// from --password-stdin (the first line of the input), SHOP_USER_PASSWORD or --password (seen by
+// everyone who lists the machine's processes, and kept in the shell's history).
+// The user is a resource like one the back-office creates (createUser: argon2id hash beside it).
+// Works on a fresh DATA_DIR before the first start and on an empty DATABASE_URL: it migrates
+// first. Needs production dependencies only: it runs in the image (docs/operations.md).
 const ROLES = ['ROLE_ADMIN', 'ROLE_EMPLOYEE']
 const usage =
-  'usage: npm run user:create -- --username NAME --password SECRET --role ROLE_ADMIN|ROLE_EMPLOYEE [--role …] [--branch ID …] [--display-name NAME]\n'
+  'usage: npm run user:create -- --username NAME --role ROLE_ADMIN|ROLE_EMPLOYEE [--role …] [--branch ID …] [--display-name NAME]\n' +
+  '       with the password from --password-stdin, SHOP_USER_PASSWORD or --password SECRET\n'
 
 let args: ReturnType<typeof parse>
 function parse() {
@@ -15,6 +20,7 @@ function parse() {
     options: {
       username: { type: 'string' },
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
       role: { type: 'string', multiple: true },
       branch: { type: 'string', multiple: true },
       'display-name': { type: 'string' },
@@ -28,11 +34,26 @@ try {
   process.stderr.write(`${(err as Error).message}\n${usage}`)
   process.exit(2)
 }
-const { username, password, role = [], branch = [] } = args.values
+/** The first line of the standard input (a pipe or a file: `< secret.txt`, `printf … |`). */
+async function firstLineOfStdin(): Promise<string> {
+  let text = ''
+  for await (const chunk of process.stdin) {
+    text += String(chunk)
+    if (text.includes('\n')) break
+  }
+  return text.split(/\r?\n/)[0] ?? ''
+}
+
+const { username, role = [], branch = [] } = args.values
 const problems: string[] = []
+const sources = [args.values['password-stdin'], args.values.password !== undefined].filter(Boolean).length
+if (sources > 1) problems.push('--password and --password-stdin: give one of them')
+const password = args.values['password-stdin']
+  ? await firstLineOfStdin()
+  : (args.values.password ?? process.env.SHOP_USER_PASSWORD)
 if (!username || !/^[A-Za-z0-9._@-]{3,64}$/.test(username))
   problems.push('--username: 3 to 64 letters, digits or . _ @ -')
-if (!password || password.length < 10) problems.push('--password: at least 10 characters')
+if (!password || password.length < 10) problems.push('password: at least 10 characters')
 if (role.length === 0 || role.some((r) => !ROLES.includes(r)))
   problems.push(`--role: one or more of ${ROLES.join(', ')}`)
 if (role.includes('ROLE_EMPLOYEE') && !role.includes('ROLE_ADMIN') && branch.length === 0) {
