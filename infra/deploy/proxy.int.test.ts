@@ -220,12 +220,15 @@ describe('sockets behind the proxy', () => {
       ?.args[1]
     // $http_host is the Host the browser sent; without the directive nginx sends the upstream's name.
     expect(hostHeader).toBe('$http_host')
-    const board = async (host: string) => {
-      const socket = await openSocket(PROXY, {
+    let opened = 0
+    const board = async (host: string, extra: Record<string, string> = {}, from = PROXY) => {
+      // Each from an address of its own: the sockets stay open, and the cap is two per address.
+      const socket = await openSocket(from, {
         host,
         origin: `http://${browserHost}`,
         cookie,
-        'x-forwarded-for': '198.51.100.30',
+        'x-forwarded-for': `198.51.100.${30 + opened++}`,
+        ...extra,
       })
       if (typeof socket === 'number') throw new Error(`upgrade refused: ${socket}`)
       open.push(socket)
@@ -234,5 +237,9 @@ describe('sockets behind the proxy', () => {
     }
     expect(await board(browserHost)).toBe('snapshot')
     expect(await board('gateway')).toBe('error')
+    // A proxy that sends the browser's host as X-Forwarded-Host only (and its upstream's name as
+    // Host) is believed too, being the trusted proxy; the same header from anyone else is not.
+    expect(await board('gateway', { 'x-forwarded-host': browserHost })).toBe('snapshot')
+    expect(await board('gateway', { 'x-forwarded-host': browserHost }, '127.0.0.5')).toBe('error')
   })
 })

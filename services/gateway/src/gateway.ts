@@ -619,7 +619,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     // site's socket too (cross-site WebSocket hijacking), and says where the page came from.
     const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies
     const token = cookies?.[SESSION_COOKIE] ?? readCookie(req.headers.cookie, SESSION_COOKIE)
-    if (token && sameOrigin(req.headers.origin, req.headers.host)) sessionTokens.set(socket, token)
+    if (token && sameOrigin(req.headers.origin, req.host)) sessionTokens.set(socket, token)
     metrics.sockets.inc()
     ;(socket as WebSocket & { isAlive?: boolean }).isAlive = true
     socket.on('pong', () => {
