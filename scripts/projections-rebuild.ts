@@ -1,5 +1,6 @@
 import { migrateToLatest } from '@shop/kit'
-import { allProjections, rebuildProjection } from '@shop/projector'
+import { rebuildProjection } from '@shop/projector'
+import { allProjections } from '@shop/read-models'
 import { openShopDatabase } from './db.ts'
 
 // npm run projections:rebuild -- <name> [<name> ...] | --all

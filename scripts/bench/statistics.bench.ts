@@ -15,7 +15,8 @@ import {
 } from '@shop/api/statistics'
 import { referenceFigures } from '@shop/api/testing'
 import { connectPostgres, migrateToLatest } from '@shop/kit'
-import { rebuildProjection, statisticsProjection, visitorsProjection } from '@shop/projector'
+import { rebuildProjection } from '@shop/projector'
+import { statisticsProjection, visitorsProjection } from '@shop/read-models'
 import { taxRateFor } from '@shop/shared/domain/catalogue'
 import { repriceOrder } from '@shop/shared/domain/checkout'
 import {

@@ -26,8 +26,9 @@ import {
   resourceBranchDirectory,
 } from '@shop/kit'
 import { type Notifier, type NotifierOverrides, startConfiguredNotifier } from '@shop/notifier'
-import { allProjections, startAnalyticsPruning, startProjector } from '@shop/projector'
+import { startAnalyticsPruning, startProjector } from '@shop/projector'
 import { startPublisher } from '@shop/publisher'
+import { allProjections } from '@shop/read-models'
 import type { FastifyInstance } from 'fastify'
 import { seedDemo } from './demo/seed-demo.ts'
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
-import { allProjections, rebuildProjection } from '@shop/projector'
+import { rebuildProjection } from '@shop/projector'
+import { allProjections } from '@shop/read-models'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderBody, post } from './testing/lifecycle.scenario.ts'

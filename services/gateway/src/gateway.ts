@@ -32,7 +32,7 @@ import {
   listBoard,
   orderRoomUpdate,
   readLiveOrderRows,
-} from '@shop/projector'
+} from '@shop/read-models'
 import {
   allLiveOrderRowsSubject,
   liveBoardSubject,

@@ -1,6 +1,6 @@
 import { checkpointLag, runService } from '@shop/kit'
+import { allProjections, checkpointId } from '@shop/read-models'
 import { startAnalyticsPruning } from './analytics-pruning.ts'
-import { allProjections, checkpointId } from './index.ts'
 import { startProjector } from './projector.ts'
 
 await runService('projector', async ({ db, bus, log, limits }) => {

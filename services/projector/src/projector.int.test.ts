@@ -14,16 +14,13 @@ import {
   silentLogger,
 } from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
+import { allProjections, checkpointId, findPublicOrder, ordersProjection } from '@shop/read-models'
 import { liveTickSubject } from '@shop/shared/contracts/subjects'
 import { type CreateOrder, type OrderCommand, orderDecider } from '@shop/shared/domain/ordering'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  allProjections,
-  checkpointId,
   ensureProjectionVersion,
-  findPublicOrder,
-  ordersProjection,
   projectionsBehind,
   rebuildProjection,
   runProjectionBatch,

@@ -18,9 +18,9 @@ import {
   stampLive,
   WakeSignal,
 } from '@shop/kit'
+import { checkpointId, type LiveMessage, type Projection } from '@shop/read-models'
 import { liveTickSubject } from '@shop/shared/contracts/subjects'
 import { sql, type Transaction } from 'kysely'
-import { checkpointId, type LiveMessage, type Projection } from './projection.ts'
 
 /** The projection's source: its own feed, else the event store. */
 const pollOf = (projection: Projection) => projection.feed?.poll ?? pollCommitted

@@ -8,7 +8,8 @@ import {
 import { referenceFigures } from '@shop/api/testing'
 import { MemoryBus } from '@shop/kit'
 import { createTestDatabase, type TestDatabase } from '@shop/kit/testing'
-import { rebuildProjection, statisticsProjection, visitorsProjection } from '@shop/projector'
+import { rebuildProjection } from '@shop/projector'
+import { statisticsProjection, visitorsProjection } from '@shop/read-models'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from './seed-demo.ts'
 

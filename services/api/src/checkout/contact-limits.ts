@@ -1,5 +1,5 @@
 import { type Db, HttpError, type Limits, msg, unreadBy } from '@shop/kit'
-import { checkpointId, ordersProjection } from '@shop/projector'
+import { checkpointId, ordersProjection } from '@shop/read-models'
 import { sql } from 'kysely'
 import type { RateCounter } from '../limits/rate-counter.ts'
 import { minutesOf } from '../limits/rate-limit.ts'

@@ -1,5 +1,5 @@
 import { type Database, type Db, unreadBy } from '@shop/kit'
-import { checkpointId, ordersProjection } from '@shop/projector'
+import { checkpointId, ordersProjection } from '@shop/read-models'
 import { sql, type Transaction } from 'kysely'
 
 // Which orders use an upload: an order's configured parts carry `uploads: [{ id }]` in its

@@ -13,8 +13,8 @@ import {
   projectionsBehind,
   rebuildProjection,
   startProjector,
-  visitorsProjection,
 } from '@shop/projector'
+import { visitorsProjection } from '@shop/read-models'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageViewsStatistics, uniqueVisitorsStatistics } from '../statistics/statistics-queries.ts'

@@ -1,6 +1,7 @@
 import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
 import { silentLogger } from '@shop/kit'
-import { rebuildProjection, startProjector, statisticsProjection, visitorsProjection } from '@shop/projector'
+import { rebuildProjection, startProjector } from '@shop/projector'
+import { statisticsProjection, visitorsProjection } from '@shop/read-models'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { updateResource } from '../resources/resource-store.ts'

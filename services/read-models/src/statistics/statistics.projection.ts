@@ -9,8 +9,8 @@ import {
 } from '@shop/shared/domain/statistics/order-contribution.ts'
 import { SHOP_SCOPE } from '@shop/shared/domain/statistics/visitor-sketch.ts'
 import { sql, type Transaction } from 'kysely'
+import { orderIdOf } from '../orders/order-rows.ts'
 import type { LiveMessage, Projection, ProjectionContext } from '../projection.ts'
-import { orderIdOf } from './order-rows.ts'
 import { STAT_TABLES, StatDeltas, type StatTable } from './statistics-rows.ts'
 
 /**

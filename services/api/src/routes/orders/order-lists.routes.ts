@@ -1,5 +1,5 @@
 import { type Db, HttpError } from '@shop/kit'
-import { listOrders, type OrderListFilter } from '@shop/projector'
+import { listOrders, type OrderListFilter } from '@shop/read-models'
 import { orderListQuerySchema } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES, hasRole, ROLE_ADMIN, requireStaff } from '../../auth/guard.ts'

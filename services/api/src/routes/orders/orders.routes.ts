@@ -1,5 +1,5 @@
 import { type BranchDirectory, HttpError, msg, readStream } from '@shop/kit'
-import { boardView, findPublicOrder, listBoard, listBranchOrders } from '@shop/projector'
+import { boardView, findPublicOrder, listBoard, listBranchOrders } from '@shop/read-models'
 import {
   type Actor,
   counterAppointmentAnswerBodySchema,
