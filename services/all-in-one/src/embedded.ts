@@ -23,12 +23,11 @@ import {
   MemoryBus,
   migratePostgres,
   migrateToLatest,
-  resourceBranchDirectory,
 } from '@shop/kit'
 import { type Notifier, type NotifierOverrides, startConfiguredNotifier } from '@shop/notifier'
 import { startAnalyticsPruning, startProjector } from '@shop/projector'
 import { startPublisher } from '@shop/publisher'
-import { allProjections } from '@shop/read-models'
+import { allProjections, resourceBranchDirectory } from '@shop/read-models'
 import type { FastifyInstance } from 'fastify'
 import { seedDemo } from './demo/seed-demo.ts'
 

@@ -1,4 +1,5 @@
-import { resourceBranchDirectory, runService } from '@shop/kit'
+import { runService } from '@shop/kit'
+import { resourceBranchDirectory } from '@shop/read-models'
 import { registerApi } from './app.ts'
 import { createFileBytes } from './files/file-bytes.ts'
 import { createPayments, serverUrlOf, TEST_PAYMENTS_WARNING } from './payments/index.ts'

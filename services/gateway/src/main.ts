@@ -1,4 +1,5 @@
-import { resourceBranchDirectory, runService } from '@shop/kit'
+import { runService } from '@shop/kit'
+import { resourceBranchDirectory } from '@shop/read-models'
 import { registerGateway } from './gateway.ts'
 
 await runService('gateway', async ({ db, bus, log, http, config, limits }) => {

@@ -17,8 +17,8 @@ export {
   type BranchDirectory,
   branchDirectory,
   branchKeyCheck,
+  fromList,
   loadConfig,
-  resourceBranchDirectory,
   SHOP_CONFIG_ID,
 } from './config.ts'
 export { connectPglite, connectPostgres, type Db, type DbHandle, guardPool } from './db/connect.ts'
@@ -113,8 +113,6 @@ export { runService, type ServiceContext } from './service.ts'
 export { sleep, WakeSignal, yieldToEventLoop } from './signal.ts'
 export {
   canActForBranch,
-  findSession,
-  findStaffSession,
   hasRole,
   ROLE_ADMIN,
   ROLE_EMPLOYEE,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import type { Db } from './db/connect.ts'
 
-// The staff session lookup, shared by the API (every request) and the WebSocket gateway (a
-// board subscription without api key): the cookie `shop_session` holds a random token, the
-// table auth_sessions only its sha256 hash, and the user is the `user` resource it points to.
+// Staff sessions and users, the parts without IO (roles, the user's shape, the cookie): the
+// lookup itself (auth_sessions and the `user` resource) is in services/read-models/src/users,
+// shared by the API (every request) and the WebSocket gateway (a board subscription without an
+// api key).
 
 export const SESSION_COOKIE = 'shop_session'
 
@@ -29,16 +29,6 @@ export type StaffSessionLookup =
 /** Only a hash of the token is stored: a leaked table opens no session. */
 export const sessionTokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
 
-export async function findSession(db: Db, token: string, now = new Date()): Promise<Session | undefined> {
-  const row = await db
-    .selectFrom('auth_sessions')
-    .select(['user_id', 'csrf_token', 'token_hash'])
-    .where('token_hash', '=', sessionTokenHash(token))
-    .where('expires_at', '>', now)
-    .executeTakeFirst()
-  return row ? { userId: row.user_id, csrfToken: row.csrf_token, tokenHash: row.token_hash } : undefined
-}
-
 export function toStaffUser(id: string, data: Record<string, unknown>): StaffUser {
   return {
     id,
@@ -49,23 +39,6 @@ export function toStaffUser(id: string, data: Record<string, unknown>): StaffUse
       ? (data.branches as { id: string }[]).map((b) => ({ id: String(b.id) }))
       : [],
   }
-}
-
-/** The session of a `shop_session` token and its user (with roles and branches). */
-export async function findStaffSession(db: Db, token: string, now = new Date()): Promise<StaffSessionLookup> {
-  const session = await findSession(db, token, now)
-  if (!session) return { ok: false, reason: 'expired' }
-  const row = await db
-    .selectFrom('rm_resources')
-    .select(['id', 'data'])
-    .where('type', '=', 'user')
-    .where('id', '=', session.userId)
-    .executeTakeFirst()
-  // A deleted user's session is as good as gone.
-  if (!row) return { ok: false, reason: 'expired' }
-  const data = (row.data ?? {}) as Record<string, unknown>
-  if (data.isEnabled === false) return { ok: false, reason: 'disabled' }
-  return { ok: true, user: toStaffUser(row.id, data), session }
 }
 
 export function hasRole(user: StaffUser, role: string): boolean {

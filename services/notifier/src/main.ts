@@ -1,4 +1,5 @@
-import { checkpointLag, resourceBranchDirectory, runService } from '@shop/kit'
+import { checkpointLag, runService } from '@shop/kit'
+import { resourceBranchDirectory } from '@shop/read-models'
 import { startConfiguredNotifier } from './configured.ts'
 import { DEFAULT_CHECKPOINT } from './consumer.ts'
 

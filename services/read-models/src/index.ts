@@ -28,8 +28,10 @@ export {
   type Projection,
   type ProjectionContext,
 } from './projection.ts'
+export { resourceBranchDirectory } from './resources/branch-directory.ts'
 export { statisticsProjection } from './statistics/statistics.projection.ts'
 export { analyticsFeed, visitorsProjection } from './statistics/visitors.projection.ts'
+export { findSession, findStaffSession } from './users/staff-sessions.ts'
 
 import { ordersProjection } from './orders/orders.projection.ts'
 import { statisticsProjection } from './statistics/statistics.projection.ts'

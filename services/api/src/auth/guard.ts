@@ -2,7 +2,6 @@ import cookie from '@fastify/cookie'
 import {
   canActForBranch,
   type Db,
-  findStaffSession,
   HttpError,
   hasRole,
   ROLE_ADMIN,
@@ -12,6 +11,7 @@ import {
   safeEqual,
   toStaffUser,
 } from '@shop/kit'
+import { findStaffSession } from '@shop/read-models'
 import { t } from '@shop/shared/i18n'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './sessions.ts'

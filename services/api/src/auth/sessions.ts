@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { type Db, findSession, SESSION_COOKIE, type Session, sessionTokenHash } from '@shop/kit'
+import { type Db, SESSION_COOKIE, type Session, sessionTokenHash } from '@shop/kit'
+import { findSession } from '@shop/read-models'
 
 // The lookup of a session (by its token's hash) lives in @shop/kit: the gateway uses it too.
 export { findSession, SESSION_COOKIE, type Session }

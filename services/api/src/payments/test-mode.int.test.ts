@@ -1,6 +1,7 @@
 import { startTestStack, TEST_BRANCH, type TestStack } from '@shop/all-in-one/testing'
-import { MemoryBus, resourceBranchDirectory, silentLogger, withLimits } from '@shop/kit'
+import { MemoryBus, silentLogger, withLimits } from '@shop/kit'
 import { createTestDatabase, type TestDatabase, uniqueSubjectRoot } from '@shop/kit/testing'
+import { resourceBranchDirectory } from '@shop/read-models'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
