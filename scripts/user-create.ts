@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { createUser } from '@shop/api/resources'
-import { errorBody, HttpError, migrateToLatest } from '@shop/kit'
+import { errorBody, HttpError, loadConfigOrExit, migrateToLatest } from '@shop/kit'
 import { openShopDatabase } from './db.ts'
 
 // npm run user:create -- --username NAME --role ROLE_ADMIN [--branch ID ...] with the password
@@ -44,13 +44,15 @@ async function firstLineOfStdin(): Promise<string> {
   return text.split(/\r?\n/)[0] ?? ''
 }
 
+// The environment, read once (docs/configuration.md): SHOP_USER_PASSWORD and the database.
+const config = loadConfigOrExit()
 const { username, role = [], branch = [] } = args.values
 const problems: string[] = []
 const sources = [args.values['password-stdin'], args.values.password !== undefined].filter(Boolean).length
 if (sources > 1) problems.push('--password and --password-stdin: give one of them')
 const password = args.values['password-stdin']
   ? await firstLineOfStdin()
-  : (args.values.password ?? process.env.SHOP_USER_PASSWORD)
+  : (args.values.password ?? config.userPassword)
 if (!username || !/^[A-Za-z0-9._@-]{3,64}$/.test(username))
   problems.push('--username: 3 to 64 letters, digits or . _ @ -')
 if (!password || password.length < 10) problems.push('password: at least 10 characters')
@@ -64,7 +66,7 @@ if (problems.length > 0) {
   process.exit(2)
 }
 
-const db = await openShopDatabase()
+const db = await openShopDatabase(config)
 try {
   await migrateToLatest(db.db as never)
   const user = await createUser(

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { referenceFigures } from '@shop/api/testing'
+import { connectPostgres, migrateToLatest } from '@shop/kit'
+import { rebuildProjection } from '@shop/projector'
 import {
   canceledOrdersStatistics,
   eventsStatistics,
@@ -10,13 +13,11 @@ import {
   popularItemsStatistics,
   revenueStatistics,
   type Scope,
+  statisticsProjection,
   uniqueVisitorsStatistics,
+  visitorsProjection,
   visitorTimesStatistics,
-} from '@shop/api/statistics'
-import { referenceFigures } from '@shop/api/testing'
-import { connectPostgres, migrateToLatest } from '@shop/kit'
-import { rebuildProjection } from '@shop/projector'
-import { statisticsProjection, visitorsProjection } from '@shop/read-models'
+} from '@shop/read-models'
 import { taxRateFor } from '@shop/shared/domain/catalogue'
 import { repriceOrder } from '@shop/shared/domain/checkout'
 import {

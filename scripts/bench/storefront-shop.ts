@@ -9,8 +9,9 @@ import { createLogger, loadConfig, onShutdown } from '@shop/kit'
 const at = process.env.BENCH_AT
 const offset = at ? Date.parse(at) - Date.now() : 0
 const now = () => new Date(Date.now() + offset)
-const log = createLogger('bench-shop')
-const shop = await startShop(loadConfig(), log, {
+const config = loadConfig()
+const log = createLogger('bench-shop', config.logLevel)
+const shop = await startShop(config, log, {
   demo: false,
   now,
   notifier: false,

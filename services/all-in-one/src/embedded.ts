@@ -19,10 +19,11 @@ import {
   type DbHandle,
   type Limits,
   type Logger,
-  limitsFromEnv,
   MemoryBus,
   migratePostgres,
   migrateToLatest,
+  paymentSettingsFromEnv,
+  withDefaultSettings,
 } from '@shop/kit'
 import { type Notifier, type NotifierOverrides, startConfiguredNotifier } from '@shop/notifier'
 import { startAnalyticsPruning, startProjector } from '@shop/projector'
@@ -48,10 +49,12 @@ export const DEMO_HISTORY_DAYS = 30
 
 /**
  * API, publisher, projectors and gateway in one process. Without DATABASE_URL / NATS_URL it
- * runs on PGlite in the data folder with the in-process bus: nothing to install.
+ * runs on PGlite in the data folder with the in-process bus: nothing to install. Its settings
+ * come from `config` (`loadConfig` in main.ts reads the environment once); those it leaves out
+ * take their defaults, and this function reads no environment.
  */
 export async function startShop(
-  config: AppConfig,
+  appConfig: AppConfig,
   log: Logger,
   opts: {
     /** Load the demo into an empty shop; default: only on the embedded database. */
@@ -63,34 +66,45 @@ export async function startShop(
     historyDays?: number
     /** The API's clock (tests pin it to a DST day); default the real one. */
     now?: () => Date
-    /** Notifier settings over the environment's (SMTP server, back-off); false: no notifier. */
+    /** Notifier settings over the configuration's (SMTP server, back-off); false: no notifier. */
     notifier?: NotifierOverrides | false
     /**
-     * Payment settings over the environment's (docs/payments.md). The built-in test provider is
-     * on for the embedded database (`npm start`), else only with PAYMENTS_TEST_PROVIDER=1.
+     * Payment settings over the configuration's (docs/payments.md; `env`: read from this object
+     * instead). The built-in test provider is on for the embedded database (`npm start`), else
+     * only with PAYMENTS_TEST_PROVIDER=1.
      */
     payments?: Pick<PaymentsOptions, 'env' | 'testProvider' | 'stripeConfig'>
-    /** Abuse limits (docs/security.md); default from the environment. */
+    /** Abuse limits (docs/security.md); default the configuration's. */
     limits?: Limits
   } = {},
 ): Promise<Shop> {
   collectProcessMetrics()
-  const limits = opts.limits ?? limitsFromEnv()
+  const config = withDefaultSettings(appConfig)
+  const limits = opts.limits ?? config.limits
+  const { connectTimeoutMs, queryTimeoutMs } = config.postgres
   const db = config.databaseUrl
     ? connectPostgres({
         url: config.databaseUrl,
         applicationName: 'shop-all-in-one',
         // API, publisher, projector and notifier share it: more commits in flight at once
         // share each WAL flush.
-        max: Number(process.env.PG_POOL_MAX ?? 20),
+        max: config.postgres.poolMax ?? 20,
+        connectTimeoutMs,
+        queryTimeoutMs,
         onConnectionLost: (err) =>
           log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
       })
     : await connectPglite(join(config.dataDir, 'pglite'))
-  if (config.databaseUrl) await migratePostgres(config.databaseUrl, 'shop-all-in-one-migrate')
+  if (config.databaseUrl)
+    await migratePostgres(config.databaseUrl, 'shop-all-in-one-migrate', { connectTimeoutMs })
   else await migrateToLatest(db.db as never)
   const bus: Bus = config.natsUrl
-    ? await connectNatsBus({ url: config.natsUrl, root: config.subjectRoot, name: 'shop-all-in-one' })
+    ? await connectNatsBus({
+        url: config.natsUrl,
+        root: config.subjectRoot,
+        name: 'shop-all-in-one',
+        replicas: config.natsStreamReplicas,
+      })
     : new MemoryBus(config.subjectRoot)
   const branches = resourceBranchDirectory(db.db, config.branches)
   // On PGlite the file bytes live on disk beside it (its writes run on the event loop); on
@@ -99,20 +113,25 @@ export async function startShop(
   const files = createFileBytes(db.db, { dir: filesDir, databaseUrl: config.databaseUrl })
   let gateway: Awaited<ReturnType<typeof registerGateway>> | undefined
   // The built-in test provider: the embedded demo's unless NODE_ENV=production, elsewhere only asked for.
+  const paymentSettings = opts.payments?.env ? paymentSettingsFromEnv(opts.payments.env) : config.payments
   const testProvider =
     opts.payments?.testProvider ??
-    testPaymentsOn({ embedded: db.kind === 'pglite', env: opts.payments?.env ?? process.env })
+    testPaymentsOn({ embedded: db.kind === 'pglite', settings: paymentSettings })
   const payments = createPayments({
-    ...opts.payments,
-    ...(testProvider === undefined ? {} : { testProvider }),
+    ...(opts.payments?.stripeConfig ? { stripeConfig: opts.payments.stripeConfig } : {}),
+    settings: paymentSettings,
+    testProvider,
     // Where the shop reaches itself once it listens (PUBLIC_URL wins for customers' browsers).
     serverUrl: () => serverUrlOf(app.server),
     log,
   })
   const notifierOverrides = opts.notifier === false ? undefined : opts.notifier
+  // Resends link where the notifier's mails do (a test's override, else PUBLIC_URL).
+  const publicUrl = notifierOverrides?.publicUrl ?? config.publicUrl
   const app = await buildApp({
     ...(opts.now ? { now: opts.now } : {}),
-    ...(notifierOverrides?.publicUrl ? { publicUrl: notifierOverrides.publicUrl } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
+    cookieSecure: config.cookieSecure,
     db: db.db,
     bus,
     branches,
@@ -173,6 +192,7 @@ export async function startShop(
           log,
           branches,
           defaultPublicUrl: address.replace('0.0.0.0', '127.0.0.1'),
+          settings: config.notifier,
           overrides: opts.notifier,
         })
   if (payments.testProvider) log.warn(TEST_PAYMENTS_WARNING)

@@ -1,12 +1,14 @@
 import { TEST_PAYMENTS_WARNING } from '@shop/api/payments'
-import { createLogger, favourEventLoop, loadConfig, onShutdown } from '@shop/kit'
+import { createLogger, favourEventLoop, loadConfigOrExit, onShutdown } from '@shop/kit'
 import { firstCatalogueBranch } from './demo/seed-demo.ts'
 import { startShop } from './embedded.ts'
 
-const log = createLogger('shop')
-const config = loadConfig()
+// The environment, read once and checked (docs/configuration.md): a wrong variable is named on
+// standard error and the process exits 2. With none set, the embedded demo starts.
+const config = loadConfigOrExit()
+const log = createLogger('shop', config.logLevel)
 // Requests first: the process's helper threads yield the cores to its event loop.
-favourEventLoop()
+favourEventLoop(config.threadPriority)
 const shop = await startShop(config, log)
 onShutdown(log, [() => shop.close()])
 

@@ -2,13 +2,13 @@ import {
   type BranchDirectory,
   type Bus,
   type Db,
+  DEFAULT_LIMITS,
   errorHandler,
   frameworkErrors,
   installErrorHandling,
   installInputGuards,
   type Limits,
   type Logger,
-  limitsFromEnv,
   metrics,
   registerOpsRoutes,
   trustProxyOption,
@@ -18,7 +18,7 @@ import { DEFAULT_LOCALE } from '@shop/shared/i18n'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { authRoutes } from './auth/auth.routes.ts'
-import { registerAuth } from './auth/guard.ts'
+import { registerAuth, useSecureCookies } from './auth/guard.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
 import { createFileBytes, type FileBytes } from './files/file-bytes.ts'
 import { fileRoutes } from './files/files.routes.ts'
@@ -61,13 +61,15 @@ export type ApiDeps = {
   ids?: CommandDeps['ids']
   /** The online payment providers (services/api/src/payments); without it only offline methods work. */
   payments?: Payments
-  /** Status links of resent notifications; default PUBLIC_URL, else the caller's origin. */
+  /** Status links of resent notifications (PUBLIC_URL); default the caller's origin. */
   publicUrl?: string
   /**
-   * Abuse limits (docs/security.md); default from the environment (`limitsFromEnv`: SHOP_LIMITS,
-   * RATE_LIMITS, TRUST_PROXY). Tests pass their own.
+   * Abuse limits (docs/security.md; the configuration's SHOP_LIMITS, RATE_LIMITS, TRUST_PROXY);
+   * default the defaults. Tests pass their own.
    */
   limits?: Limits
+  /** Session cookies only over https (COOKIE_SECURE); default true. */
+  cookieSecure?: boolean
   /**
    * Where the rate limits count: 'database' (default; `rate_limit_counters`, shared by every API
    * replica) or 'memory' (one process: the embedded shop, no PGlite work per limited request).
@@ -102,7 +104,8 @@ export type ApiDeps = {
 
 /** The /api routes in their own scope with the command error mapping. */
 export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promise<void> {
-  const deps = { ...apiDeps, limits: apiDeps.limits ?? limitsFromEnv() }
+  const deps = { ...apiDeps, limits: apiDeps.limits ?? DEFAULT_LIMITS }
+  useSecureCookies(deps.cookieSecure ?? true)
   const files = deps.files ?? createFileBytes(deps.db)
   if (deps.uploadCleanup !== false) {
     const cleanup = startUploadCleanup({
@@ -182,7 +185,7 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
  * same routes on the instance its service runner made.
  */
 export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
-  const limits = deps.limits ?? limitsFromEnv()
+  const limits = deps.limits ?? DEFAULT_LIMITS
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,

@@ -6,9 +6,13 @@ import { createPayments, serverUrlOf, TEST_PAYMENTS_WARNING } from './payments/i
 import { registerWebApps } from './web-apps.ts'
 
 await runService('api', async ({ db, bus, log, http, config, limits }) => {
-  // Providers from the environment (docs/payments.md): Stripe with its keys, the built-in test
+  // Providers from the configuration (docs/payments.md): Stripe with its keys, the built-in test
   // provider only with PAYMENTS_TEST_PROVIDER=1; without them only offline methods work.
-  const payments = createPayments({ env: process.env, log, serverUrl: () => serverUrlOf(http.server) })
+  const payments = createPayments({
+    settings: config.payments,
+    log,
+    serverUrl: () => serverUrlOf(http.server),
+  })
   if (payments.testProvider) log.warn(TEST_PAYMENTS_WARNING)
   await registerApi(http, {
     db: db.db,
@@ -17,6 +21,8 @@ await runService('api', async ({ db, bus, log, http, config, limits }) => {
     log,
     payments,
     limits,
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    cookieSecure: config.cookieSecure,
     // The upload worker writes accepted files to the database itself (its own connections).
     files: createFileBytes(db.db, { databaseUrl: config.databaseUrl }),
   })

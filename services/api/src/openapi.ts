@@ -9,6 +9,7 @@ import {
   RESOURCE_SCHEMAS,
   rejectOrderBodySchema,
 } from '@shop/shared/contracts'
+import { STATUS_ROUTE_ACTIONS } from '@shop/shared/domain/ordering'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { printBodySchema } from './print/print.http.ts'
@@ -140,15 +141,14 @@ export function buildOpenApi(): Json {
     },
     '/api/orders/{id}/status/{action}': {
       post: {
-        summary:
-          'Staff status action: cancel, confirm, reject (message required), in-delivery, completed, delivered',
+        summary: `Staff status action: ${STATUS_ROUTE_ACTIONS.join(', ')} (reject: message required)`,
         parameters: [
           idParam,
           {
             name: 'action',
             in: 'path',
             required: true,
-            schema: { enum: ['cancel', 'confirm', 'reject', 'in-delivery', 'completed', 'delivered'] },
+            schema: { enum: [...STATUS_ROUTE_ACTIONS] },
           },
           idempotencyHeader,
         ],

@@ -3,10 +3,9 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { Db } from '@shop/kit'
+import { mapStyleUrl, redirectFor, shopConfig } from '@shop/read-models'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import sharp from 'sharp'
-import { CONFIG_ID } from './resources/resources.routes.ts'
 import { inlineHashes, mapOriginOf, OSM_TILE_ORIGIN, withPagePolicy } from './security-headers.ts'
 
 /** The built storefront (`npm run build:web`), beside the API in the repository. */
@@ -54,13 +53,7 @@ export async function storefrontRoutes(
 
   // The web app manifest from the shop's configuration (white label: its name, not ours).
   app.get('/manifest.webmanifest', async (_req, reply) => {
-    const config = await deps.db
-      .selectFrom('rm_resources')
-      .select('data')
-      .where('type', '=', 'config')
-      .where('id', '=', CONFIG_ID)
-      .executeTakeFirst()
-    const data = (config?.data ?? {}) as Record<string, unknown>
+    const data = (await shopConfig(deps.db)) ?? {}
     const name = String(data.shopName || data.title || 'Shop')
     return reply
       .type('application/manifest+json; charset=utf-8')
@@ -132,31 +125,4 @@ export async function storefrontRoutes(
       .sendFile('index.html', { cacheControl: false })
   })
   return true
-}
-
-async function redirectFor(
-  db: Db,
-  path: string,
-): Promise<{ target: string; statusCode: 301 | 302 } | undefined> {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
-  const row = await db
-    .selectFrom('rm_resources')
-    .select([sql<string>`data->>'target'`.as('target'), sql<number>`(data->>'statusCode')::int`.as('status')])
-    .where('type', '=', 'redirect')
-    .where(sql`data->>'path'`, 'in', [path, trimmed])
-    .limit(1)
-    .executeTakeFirst()
-  if (!row?.target) return undefined
-  return { target: row.target, statusCode: row.status === 302 ? 302 : 301 }
-}
-
-/** The map style the shop configured (its origin joins the page's policy), if any. */
-async function mapStyleUrl(db: Db): Promise<unknown> {
-  const row = await db
-    .selectFrom('rm_resources')
-    .select(sql<string | null>`data->>'mapStyleUrl'`.as('url'))
-    .where('type', '=', 'config')
-    .where('id', '=', CONFIG_ID)
-    .executeTakeFirst()
-  return row?.url
 }

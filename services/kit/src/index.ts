@@ -17,10 +17,33 @@ export {
   type BranchDirectory,
   branchDirectory,
   branchKeyCheck,
+  DEFAULT_SETTINGS,
   fromList,
   loadConfig,
+  loadConfigOrExit,
+  type NotifierSettings,
+  notifierSettingsFromEnv,
+  type PaymentSettings,
+  paymentSettingsFromEnv,
   SHOP_CONFIG_ID,
+  type ShopConfig,
+  type ShopSettings,
+  withDefaultSettings,
 } from './config.ts'
+export { configurationDoc } from './config-docs.ts'
+export {
+  CONFIG_GROUPS,
+  ConfigError,
+  type ConfigGroup,
+  type ConfigReader,
+  describeVariables,
+  type EnvName,
+  envSchema,
+  envShape,
+  type ParsedEnv,
+  parseEnv,
+  type VariableMeta,
+} from './config-schema.ts'
 export { connectPglite, connectPostgres, type Db, type DbHandle, guardPool } from './db/connect.ts'
 export { migratePostgres, migrateTo, migrateToLatest } from './db/migrate.ts'
 export type { Database } from './db/schema.ts'
@@ -102,7 +125,9 @@ export {
   type Limits,
   type LimitsOverrides,
   limitsFromEnv,
+  limitsFromSettings,
   limitsSchema,
+  parseTrustProxy,
   trustProxyOption,
   withLimits,
 } from './limits.ts'
@@ -124,4 +149,33 @@ export {
   sessionTokenHash,
   toStaffUser,
 } from './staff-session.ts'
+export {
+  checkpointId,
+  type Feed,
+  type LiveMessage,
+  type Projection,
+  type ProjectionContext,
+} from './tailing/projection.ts'
+export {
+  type BatchResult,
+  ensureProjectionCheckpoint,
+  ensureProjectionVersion,
+  type ProjectionRunner,
+  type ProjectionRunnerOptions,
+  projectionsBehind,
+  rebuildProjection,
+  runProjectionBatch,
+  startProjectionRunner,
+} from './tailing/projection-runner.ts'
+export {
+  type BackoffPolicy,
+  backoffDelay,
+  FOLLOW_UP_DELAYS_MS,
+  startTailer,
+  TAIL_BACKOFF,
+  type Tailer,
+  type TailerOptions,
+  type TailState,
+  type WakeSource,
+} from './tailing/tailer.ts'
 export { favourEventLoop, HELPER_NICENESS, lowerHelperThreads } from './thread-priority.ts'

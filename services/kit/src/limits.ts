@@ -156,7 +156,8 @@ export function withLimits(overrides: LimitsOverrides = {}, base: Limits = DEFAU
   return parsed.data
 }
 
-function parseTrustProxy(raw: string): Limits['trustProxy'] {
+/** TRUST_PROXY's text: `false`, `true`, a number of hops, or addresses / CIDRs separated by commas. */
+export function parseTrustProxy(raw: string): Limits['trustProxy'] {
   const v = raw.trim()
   if (v === '' || v === 'false') return false
   if (v === 'true') return true
@@ -167,8 +168,24 @@ function parseTrustProxy(raw: string): Limits['trustProxy'] {
     .filter(Boolean)
 }
 
-/** Limits from `SHOP_LIMITS` (JSON), `RATE_LIMITS=off` and `TRUST_PROXY`. */
-export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
+/** Limits from the parsed settings: SHOP_LIMITS's overrides, RATE_LIMITS and TRUST_PROXY. */
+export function limitsFromSettings(settings: {
+  overrides?: LimitsOverrides | undefined
+  rateLimits?: 'on' | 'off' | undefined
+  trustProxy?: string | undefined
+}): Limits {
+  let overrides: LimitsOverrides = settings.overrides ?? {}
+  if (settings.rateLimits === 'off') overrides = { ...overrides, rateLimits: false }
+  if (settings.trustProxy !== undefined)
+    overrides = { ...overrides, trustProxy: parseTrustProxy(settings.trustProxy) }
+  return withLimits(overrides)
+}
+
+/**
+ * Limits from an environment's `SHOP_LIMITS` (JSON), `RATE_LIMITS=off` and `TRUST_PROXY` (the
+ * processes read them with the configuration schema, `loadConfig`; this reads an env object).
+ */
+export function limitsFromEnv(env: Readonly<Record<string, string | undefined>> = {}): Limits {
   let overrides: LimitsOverrides = {}
   if (env.SHOP_LIMITS) {
     try {
@@ -177,10 +194,11 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
       throw new Error('SHOP_LIMITS is not JSON')
     }
   }
-  if (env.RATE_LIMITS === 'off') overrides = { ...overrides, rateLimits: false }
-  if (env.TRUST_PROXY !== undefined)
-    overrides = { ...overrides, trustProxy: parseTrustProxy(env.TRUST_PROXY) }
-  return withLimits(overrides)
+  return limitsFromSettings({
+    overrides,
+    rateLimits: env.RATE_LIMITS === 'off' ? 'off' : 'on',
+    trustProxy: env.TRUST_PROXY,
+  })
 }
 
 /** Fastify's `trustProxy` option for the limits' setting (a hop count becomes its function). */

@@ -60,7 +60,8 @@ export const logSerializers = {
 /** The shop's logger: JSON lines to stdout, or to `destination` (tests read what was logged). */
 export function createLogger(
   name: string,
-  level = process.env.LOG_LEVEL ?? 'info',
+  /** LOG_LEVEL in the configuration (`config.logLevel`). */
+  level = 'info',
   destination?: { write(line: string): void },
 ): Logger {
   const options = { name, level, base: { service: name }, serializers: logSerializers }

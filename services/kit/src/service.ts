@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { connectNatsBus, type NatsBus } from './bus/nats-bus.ts'
-import { type AppConfig, loadConfig } from './config.ts'
+import { loadConfigOrExit, type ShopConfig } from './config.ts'
 import { connectPostgres, type DbHandle } from './db/connect.ts'
 import { migratePostgres } from './db/migrate.ts'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
@@ -13,7 +13,7 @@ import {
   registerOpsRoutes,
 } from './http.ts'
 import { installInputGuards } from './input-guard.ts'
-import { type Limits, limitsFromEnv, trustProxyOption } from './limits.ts'
+import { type Limits, trustProxyOption } from './limits.ts'
 import { createLogger, type Logger } from './log.ts'
 import { collectProcessMetrics } from './metrics.ts'
 import { favourEventLoop } from './thread-priority.ts'
@@ -45,12 +45,13 @@ export async function untilDone<T>(
 }
 
 export type ServiceContext = {
-  config: AppConfig
+  /** The configuration, read from the environment once at start (docs/configuration.md). */
+  config: ShopConfig
   log: Logger
   db: DbHandle
   bus: NatsBus
   http: FastifyInstance
-  /** Abuse limits from the environment (SHOP_LIMITS, RATE_LIMITS, TRUST_PROXY). */
+  /** Abuse limits (SHOP_LIMITS, RATE_LIMITS, TRUST_PROXY): `config.limits`. */
   limits: Limits
 }
 
@@ -67,35 +68,38 @@ export async function runService(
     ready?: ReadyChecks
   }>,
 ): Promise<void> {
-  const log = createLogger(name)
-  const config = loadConfig()
-  if (!config.databaseUrl || !config.natsUrl) {
-    log.fatal('DATABASE_URL and NATS_URL must be set (npm start runs everything in one process without them)')
-    process.exit(2)
-  }
+  // Every variable checked before anything starts: a wrong or missing one (DATABASE_URL and
+  // NATS_URL are required here) is named on standard error, all at once, and the process exits 2.
+  const config = loadConfigOrExit({ distributed: true })
+  const log = createLogger(name, config.logLevel)
   collectProcessMetrics()
   // Requests first: the process's helper threads yield the cores to its event loop.
-  favourEventLoop()
+  favourEventLoop(config.threadPriority)
+  const { databaseUrl, natsUrl } = config
+  if (!databaseUrl || !natsUrl)
+    throw new Error('loadConfig lets no service start without DATABASE_URL and NATS_URL')
   const db = connectPostgres({
-    url: config.databaseUrl,
-    max: Number(process.env.PG_POOL_MAX ?? 10),
+    url: databaseUrl,
+    max: config.postgres.poolMax ?? 10,
+    connectTimeoutMs: config.postgres.connectTimeoutMs,
+    queryTimeoutMs: config.postgres.queryTimeoutMs,
     applicationName: name,
     onConnectionLost: (err) =>
       log.warn({ err: err.message }, 'database connection lost; the pool opens a new one'),
   })
-  const { databaseUrl, natsUrl } = config
   // Started before its database or NATS (compose, a reboot): it waits for them instead of exiting.
   // A broken migration is no reason to wait: only an unreachable database is tried again.
   await untilDone(
     log,
     'the database',
-    () => migratePostgres(databaseUrl, `${name}-migrate`),
+    () =>
+      migratePostgres(databaseUrl, `${name}-migrate`, { connectTimeoutMs: config.postgres.connectTimeoutMs }),
     isDatabaseUnavailable,
   )
   const bus = await untilDone(log, 'NATS', () =>
-    connectNatsBus({ url: natsUrl, root: config.subjectRoot, name }),
+    connectNatsBus({ url: natsUrl, root: config.subjectRoot, name, replicas: config.natsStreamReplicas }),
   )
-  const limits = limitsFromEnv()
+  const limits = config.limits
   const http = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     frameworkErrors,

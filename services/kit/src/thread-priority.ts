@@ -43,10 +43,12 @@ export function lowerHelperThreads(niceness = HELPER_NICENESS): number {
  * THREAD_PRIORITY=off. Answers a function that stops the checks.
  */
 export function favourEventLoop(
-  env: NodeJS.ProcessEnv = process.env,
+  /** THREAD_PRIORITY (`config.threadPriority`), or an environment that holds it. */
+  setting: 'on' | 'off' | Readonly<Record<string, string | undefined>> = 'on',
   opts: { intervalMs?: number } = {},
 ): () => void {
-  if (!isMainThread || process.platform !== 'linux' || env.THREAD_PRIORITY === 'off') return () => {}
+  const off = (typeof setting === 'string' ? setting : setting.THREAD_PRIORITY) === 'off'
+  if (!isMainThread || process.platform !== 'linux' || off) return () => {}
   lowerHelperThreads()
   const timer = setInterval(() => lowerHelperThreads(), opts.intervalMs ?? 2000)
   timer.unref()

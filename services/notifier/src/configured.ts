@@ -1,19 +1,27 @@
-import type { BranchDirectory, Bus, Db, Logger } from '@shop/kit'
+import {
+  type BranchDirectory,
+  type Bus,
+  type Db,
+  DEFAULT_SETTINGS,
+  type Logger,
+  type NotifierSettings,
+  notifierSettingsFromEnv,
+} from '@shop/kit'
 import type { RetryPolicy } from './backoff.ts'
 import { type Notifier, startNotifier } from './notifier.ts'
-import { createTransports, loadNotifierSettings, type NotifierSettings } from './settings.ts'
+import { createTransports } from './settings.ts'
 
-/** Settings that win over the environment's (tests: a local SMTP server, short back-offs). */
+/** Settings that win over the configuration's (tests: a local SMTP server, short back-offs). */
 export type NotifierOverrides = Partial<Omit<NotifierSettings, 'retry'>> & {
   retry?: Partial<RetryPolicy>
-  /** The environment to read instead of process.env (the test stack reads none). */
-  env?: NodeJS.ProcessEnv
+  /** An environment to read the settings from instead of the configuration (the test stack's: none). */
+  env?: Readonly<Record<string, string | undefined>>
 }
 
 /**
- * The notifier as a process runs it: settings from the environment (with overrides), the
- * transports they name. `defaultPublicUrl` serves when PUBLIC_URL is not set (the embedded
- * shop's own address).
+ * The notifier as a process runs it: the configuration's settings (`config.notifier`; without
+ * them the defaults) with overrides, and the transports they name. `defaultPublicUrl` serves when
+ * PUBLIC_URL is not set (the embedded shop's own address).
  */
 export function startConfiguredNotifier(deps: {
   db: Db
@@ -21,14 +29,15 @@ export function startConfiguredNotifier(deps: {
   log: Logger
   branches?: BranchDirectory
   defaultPublicUrl: string
+  settings?: NotifierSettings | undefined
   overrides?: NotifierOverrides | undefined
 }): Notifier {
   const { env, ...o } = deps.overrides ?? {}
-  const loaded = loadNotifierSettings(env ?? process.env)
+  const base = env ? notifierSettingsFromEnv(env) : (deps.settings ?? DEFAULT_SETTINGS.notifier)
   const settings: NotifierSettings = {
-    ...loaded,
+    ...base,
     ...o,
-    retry: { ...loaded.retry, ...o.retry },
+    retry: { ...base.retry, ...o.retry },
   }
   const { mail, sms } = createTransports(settings, deps.log)
   return startNotifier({

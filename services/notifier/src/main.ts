@@ -1,17 +1,18 @@
 import { checkpointLag, runService } from '@shop/kit'
 import { resourceBranchDirectory } from '@shop/read-models'
+import { DEFAULT_CHECKPOINT } from '@shop/read-models/notifications'
 import { startConfiguredNotifier } from './configured.ts'
-import { DEFAULT_CHECKPOINT } from './consumer.ts'
 
 await runService('notifier', async ({ config, db, bus, log }) => {
-  if (!process.env.PUBLIC_URL) log.warn('PUBLIC_URL is not set: status links point at http://localhost:3000')
-  if (!process.env.SMTP_URL) log.warn('SMTP_URL is not set: e-mails are only written to the log')
-  const notifier = await startConfiguredNotifier({
+  if (!config.publicUrl) log.warn('PUBLIC_URL is not set: status links point at http://localhost:3000')
+  if (!config.notifier.smtpUrl) log.warn('SMTP_URL is not set: e-mails are only written to the log')
+  const notifier = startConfiguredNotifier({
     db: db.db,
     bus,
     log,
     branches: resourceBranchDirectory(db.db, config.branches),
     defaultPublicUrl: 'http://localhost:3000',
+    settings: config.notifier,
   })
   return {
     stop: () => notifier.stop(),

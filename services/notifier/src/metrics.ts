@@ -1,15 +1,12 @@
 import { registry } from '@shop/kit'
+import { notificationsEnqueued } from '@shop/read-models/notifications'
 import { Counter } from 'prom-client'
 
 // On the process's one registry, so /metrics of the notifier (and of the all-in-one process)
 // shows them.
 export const notifierMetrics = {
-  enqueued: new Counter({
-    name: 'shop_notifications_enqueued_total',
-    help: 'Notification jobs made from order events and resends',
-    labelNames: ['channel', 'kind'] as const,
-    registers: [registry],
-  }),
+  /** Jobs made (by the notifications projection and by staff resends). */
+  enqueued: notificationsEnqueued,
   sent: new Counter({
     name: 'shop_notifications_sent_total',
     help: 'Notifications accepted by their transport',

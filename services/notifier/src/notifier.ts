@@ -1,15 +1,14 @@
 import {
   type BranchDirectory,
   type Bus,
+  backoffDelay,
   type Db,
   type Logger,
-  sleep,
+  startProjectionRunner,
   WakeSignal,
-  yieldToEventLoop,
 } from '@shop/kit'
+import { DEFAULT_CHECKPOINT, msUntilNextDue, notificationsProjection } from '@shop/read-models/notifications'
 import { DEFAULT_RETRY, type RetryPolicy } from './backoff.ts'
-import { DEFAULT_CHECKPOINT, ensureNotifierCheckpoint, runConsumerBatch } from './consumer.ts'
-import { msUntilNextDue } from './jobs.ts'
 import { createSendQueue, runSendBatch } from './sender.ts'
 import type { MailSender } from './transports/mail.ts'
 import type { SmsSender } from './transports/sms.ts'
@@ -47,26 +46,20 @@ export type Notifier = {
   stop(): Promise<void>
 }
 
-// New events of a transaction that committed just now may still sit behind an older running
-// transaction; these short re-polls catch them without waiting for the idle poll.
-const FOLLOW_UP_DELAYS_MS = [1, 3, 8, 20, 50]
-
 /**
- * Two loops. The consumer turns committed order events into jobs (woken by the bus, like the
- * projector, and by a timer). The sender claims due jobs and sends them (woken by the consumer,
- * and by a timer that also meets the next retry). Several notifiers may run on one database:
- * the checkpoint lock and SKIP LOCKED claims split the work.
+ * The notifications projection (services/read-models/src/notifications) on the kit's projection
+ * runner, as the projector runs the read models: it turns committed order events into jobs in
+ * the transaction that moves its checkpoint (woken by the bus, polling as a fallback), and after
+ * the commit hands the jobs it claimed to the send queue. The sender loop claims due jobs
+ * (retries, resends, what the queue had no room for) and sends them (woken by the projection and
+ * by a timer that also meets the next retry). Several notifiers may run on one database: the
+ * checkpoint lock and SKIP LOCKED claims split the work.
  */
 export function startNotifier(opts: NotifierOptions): Notifier {
-  const checkpoint = opts.checkpoint ?? DEFAULT_CHECKPOINT
   const pollMs = opts.pollMs ?? 1000
-  const batchSize = opts.batchSize ?? 500
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...opts.retry }
-  const consumerSignal = new WakeSignal()
   const senderSignal = new WakeSignal()
   let running = true
-  const unsubscribeEvents = opts.bus.onPublished(() => consumerSignal.notify())
-  const unsubscribeAppended = opts.bus.onAppended(() => consumerSignal.notify())
   const deps = { publicUrl: opts.publicUrl, branches: opts.branches }
   const senderOptions = {
     db: opts.db,
@@ -82,8 +75,6 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     batchSize: opts.sendBatchSize ?? 20,
   }
 
-  let checkpointReady = false
-
   // New jobs are inserted claimed and sent from memory right after their batch commits, as
   // many as the queue takes; the others wait for the sender loop.
   const queue = createSendQueue(senderOptions, {
@@ -91,24 +82,25 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     capacity: Math.max(1000, senderOptions.batchSize * 10),
   })
 
-  const catchUp = async (): Promise<number> => {
-    if (!checkpointReady) {
-      await ensureNotifierCheckpoint(opts.db, checkpoint, opts.startAt ?? 'now')
-      checkpointReady = true
-    }
-    let total = 0
-    for (;;) {
-      // Let the sends handed over last round get under way first: what they free, this round
-      // may claim.
-      await yieldToEventLoop()
-      const claim = { count: queue.free, leaseMs: senderOptions.leaseMs }
-      const r = await runConsumerBatch(opts.db, { checkpoint, batchSize, deps, log: opts.log, claim })
-      total += r.polled
-      queue.push(r.claimed)
-      if (r.inserted.length > r.claimed.length) senderSignal.notify()
-      if (r.busy || r.polled < batchSize || !running) return total
-    }
-  }
+  const projection = notificationsProjection({
+    deps,
+    log: opts.log,
+    checkpoint: opts.checkpoint ?? DEFAULT_CHECKPOINT,
+    startAt: opts.startAt ?? 'now',
+    claim: () => ({ count: queue.free, leaseMs: senderOptions.leaseMs }),
+    made({ inserted, claimed }) {
+      queue.push(claimed)
+      if (inserted.length > claimed.length) senderSignal.notify()
+    },
+  })
+  const runner = startProjectionRunner({
+    db: opts.db,
+    bus: opts.bus,
+    log: opts.log,
+    projections: [projection],
+    batchSize: opts.batchSize ?? 500,
+    idlePollMs: pollMs,
+  })
 
   const sendDue = async (): Promise<number> => {
     let total = 0
@@ -119,34 +111,7 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     }
   }
 
-  const consumerLoop = async () => {
-    let followUps = 0
-    let failures = 0
-    while (running) {
-      let polled = 0
-      try {
-        polled = await catchUp()
-        failures = 0
-      } catch (err) {
-        if (!running) break
-        opts.log.error({ err }, 'notification consumer batch failed')
-        await sleep(Math.min(5000, 100 * 2 ** Math.min(failures++, 6)))
-        continue
-      }
-      if (polled > 0) {
-        followUps = 0
-        continue
-      }
-      const delay = FOLLOW_UP_DELAYS_MS[followUps]
-      if (delay !== undefined) {
-        followUps++
-        if (await consumerSignal.wait(delay)) followUps = 0
-      } else if (await consumerSignal.wait(pollMs)) {
-        followUps = 0
-      }
-    }
-  }
-
+  // Not a store-tailing loop: it follows the jobs' due times.
   const senderLoop = async () => {
     let failures = 0
     while (running) {
@@ -159,28 +124,24 @@ export function startNotifier(opts: NotifierOptions): Notifier {
       } catch (err) {
         if (!running) break
         opts.log.error({ err }, 'notification sender round failed')
-        wait = Math.min(5000, 100 * 2 ** Math.min(failures++, 6))
+        wait = backoffDelay(failures++)
       }
       await senderSignal.wait(wait)
     }
   }
-
-  const done = Promise.all([consumerLoop(), senderLoop()])
+  const sending = senderLoop()
 
   return {
-    catchUp,
+    catchUp: () => runner.catchUp(),
     sendDue,
     kick() {
-      consumerSignal.notify()
+      runner.kick()
       senderSignal.notify()
     },
     async stop() {
       running = false
-      unsubscribeEvents()
-      unsubscribeAppended()
-      consumerSignal.notify()
       senderSignal.notify()
-      await done
+      await Promise.all([runner.stop(), sending])
       await queue.close()
       await opts.mail.close()
     },

@@ -1,17 +1,20 @@
 import type { Db, Logger } from '@shop/kit'
-import { nextRetryMs, type RetryPolicy } from './backoff.ts'
-import { atVersion, batchContexts, type ContextDeps, orderStatesAt } from './context.ts'
 import {
+  atVersion,
+  batchContexts,
+  type ContextDeps,
   claimDueJobs,
   type Job,
   type Message,
   markAttemptFailed,
   markSentMany,
+  orderStatesAt,
   releaseClaims,
+  renderMessage,
   renewClaim,
-} from './jobs.ts'
+} from '@shop/read-models/notifications'
+import { nextRetryMs, type RetryPolicy } from './backoff.ts'
 import { notifierMetrics } from './metrics.ts'
-import { renderMessage } from './plan.ts'
 import { DeliveryError, describeError, isPermanent } from './transports/delivery-error.ts'
 import { type MailSender, messageIdFor } from './transports/mail.ts'
 import type { SmsSender } from './transports/sms.ts'

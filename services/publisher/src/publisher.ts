@@ -1,6 +1,7 @@
 import type { Database } from '@shop/kit'
 import {
   type Bus,
+  type Cursor,
   cursorOf,
   type Db,
   ensureCheckpoint,
@@ -9,8 +10,7 @@ import {
   pollCommittedEnvelopes,
   readCheckpoint,
   saveCheckpoint,
-  sleep,
-  WakeSignal,
+  startTailer,
 } from '@shop/kit'
 import { type Kysely, sql } from 'kysely'
 
@@ -29,74 +29,41 @@ export type PublisherOptions = {
 
 export type Publisher = { stop(): Promise<void>; kick(): void; readonly published: number }
 
-// After a wake-up, events of a transaction that committed just now may still sit behind an older
-// running transaction; these short re-polls catch them without waiting for the idle poll.
-const FOLLOW_UP_DELAYS_MS = [1, 3, 8, 20, 50]
-
 /**
- * Tails the store from its checkpoint and publishes every committed event to the bus with the
- * event id as message id. The checkpoint moves only after every ack, so a crash republishes and
- * JetStream's duplicate window drops the repeats.
+ * Tails the store from its checkpoint (the kit's tailer: follow-up reads after a wake-up, backoff,
+ * a stop that waits for the batch in flight) and publishes every committed event to the bus with
+ * the event id as message id. The checkpoint moves only after every ack, so a crash republishes
+ * and JetStream's duplicate window drops the repeats.
  */
 export function startPublisher(opts: PublisherOptions): Publisher {
   const id = opts.id ?? 'publisher'
   const batchSize = opts.batchSize ?? 500
-  const idlePollMs = opts.idlePollMs ?? 500
-  const signal = new WakeSignal()
-  let running = true
   let published = 0
-  const unsubscribe = opts.bus.onAppended(() => signal.notify())
+  // The connection the rounds read and write on (the leader's own, with its lock) and the
+  // checkpoint as this session last wrote it.
+  let session: { conn: Kysely<Database>; cursor: Cursor } | undefined
+  let step: 'poll' | 'publish' | 'checkpoint' = 'poll'
 
-  const loop = async (conn: Kysely<Database>) => {
+  const open = async (conn: Kysely<Database>, rounds: () => Promise<void>) => {
     await ensureCheckpoint(conn, id)
-    let cursor = await readCheckpoint(conn, id)
-    let followUps = 0
-    let failures = 0
-    while (running) {
-      let events: Awaited<ReturnType<typeof pollCommittedEnvelopes>>
-      try {
-        events = await pollCommittedEnvelopes(conn, cursor, batchSize)
-      } catch (err) {
-        if (!running) break
-        opts.log.error({ err }, 'publisher poll failed')
-        await sleep(Math.min(5000, 200 * 2 ** Math.min(failures++, 5)))
-        continue
-      }
-      if (events.length === 0) {
-        const delay = FOLLOW_UP_DELAYS_MS[followUps]
-        if (delay !== undefined) {
-          followUps++
-          if (await signal.wait(delay)) followUps = 0
-        } else if (await signal.wait(idlePollMs)) {
-          followUps = 0
-        }
-        continue
-      }
-      try {
-        await opts.bus.publishEvents(events)
-      } catch (err) {
-        if (!running) break
-        // Same events, same message ids next time: nothing is lost and JetStream drops repeats.
-        opts.log.warn({ err: String(err), failures }, 'publish failed, retrying')
-        await sleep(Math.min(5000, 100 * 2 ** Math.min(failures++, 6)))
-        continue
-      }
-      failures = 0
-      const last = events.at(-1)!
-      cursor = cursorOf(last)
-      await saveCheckpoint(conn, id, cursor)
-      published += events.length
-      metrics.published.inc(events.length)
-      metrics.publishLag.set((Date.now() - Date.parse(last.createdAt)) / 1000)
-      followUps = events.length === batchSize ? followUps : 0
+    session = { conn, cursor: await readCheckpoint(conn, id) }
+    try {
+      await rounds()
+    } finally {
+      session = undefined
     }
   }
 
-  const run = async () => {
-    while (running) {
-      try {
-        if (opts.exclusive) {
-          await opts.db.connection().execute(async (conn) => {
+  const tailer = startTailer({
+    log: opts.log,
+    wakeOn: [(wake) => opts.bus.onAppended(wake)],
+    idlePollMs: opts.idlePollMs ?? 500,
+    // One leader: a session advisory lock on a connection of its own, so no transaction and no
+    // xid is held while talking to NATS. A failed round gives the lock up (its connection may be
+    // the one that broke) and the next session reads the checkpoint again.
+    session: (rounds) =>
+      opts.exclusive
+        ? opts.db.connection().execute(async (conn) => {
             const lockKey = `shop:${id}`
             const { rows } = await sql<{
               ok: boolean
@@ -104,32 +71,48 @@ export function startPublisher(opts: PublisherOptions): Publisher {
             if (!rows[0]?.ok) return
             try {
               opts.log.info({ id }, 'publisher is the leader')
-              await loop(conn)
+              await open(conn, rounds)
             } finally {
               await sql`SELECT pg_advisory_unlock(hashtext(${lockKey}))`.execute(conn).catch(() => {})
             }
           })
-        } else {
-          await loop(opts.db)
-        }
-      } catch (err) {
-        if (running) opts.log.error({ err }, 'publisher loop failed')
+        : open(opts.db, rounds),
+    sessionFailed: 'publisher loop failed',
+    async round(tail) {
+      const s = session!
+      let total = 0
+      for (;;) {
+        step = 'poll'
+        const events = await pollCommittedEnvelopes(s.conn, s.cursor, batchSize)
+        if (events.length === 0) return total
+        // Same events, same message ids next time: nothing is lost and JetStream drops repeats.
+        step = 'publish'
+        await opts.bus.publishEvents(events)
+        step = 'checkpoint'
+        const last = events.at(-1)!
+        const cursor = cursorOf(last)
+        await saveCheckpoint(s.conn, id, cursor)
+        s.cursor = cursor
+        total += events.length
+        published += events.length
+        metrics.published.inc(events.length)
+        metrics.publishLag.set((Date.now() - Date.parse(last.createdAt)) / 1000)
+        if (events.length < batchSize || tail.stopping) return total
       }
-      if (running) await signal.wait(1000)
-    }
-  }
+    },
+    onFailure(err, failures) {
+      if (step === 'publish') opts.log.warn({ err: String(err), failures }, 'publish failed, retrying')
+      else if (step === 'checkpoint')
+        opts.log.error({ err }, 'publisher checkpoint not saved, publishing again')
+      else opts.log.error({ err }, 'publisher poll failed')
+    },
+  })
 
-  const done = run()
   return {
     get published() {
       return published
     },
-    kick: () => signal.notify(),
-    async stop() {
-      running = false
-      unsubscribe()
-      signal.notify()
-      await done
-    },
+    kick: () => tailer.kick(),
+    stop: () => tailer.stop(),
   }
 }

@@ -1,7 +1,14 @@
-// The read models: a library, not a process (docs/decisions/0009). One folder per read model
+// The read models: a library, not a process (docs/decisions/0008). One folder per read model
 // holds its projection (what the projector runs) and its queries (what the API and the gateway
 // read); it is the only code that touches its tables.
 
+export {
+  checkpointId,
+  type Feed,
+  type LiveMessage,
+  type Projection,
+  type ProjectionContext,
+} from '@shop/kit'
 export {
   type BoardRow,
   boardView,
@@ -16,20 +23,62 @@ export {
   orderRoomUpdate,
   readLiveOrderRows,
 } from './orders/live-rows.ts'
+export { branchHasOrders, type Contact, openOrdersOf, ticketNumberOf } from './orders/order-lookups.ts'
 export {
   findPublicOrder,
   type PublicOrderRow,
 } from './orders/order-public.ts'
 export { ordersProjection } from './orders/orders.projection.ts'
-export {
-  checkpointId,
-  type Feed,
-  type LiveMessage,
-  type Projection,
-  type ProjectionContext,
-} from './projection.ts'
+export { isUploadUsed, unusedCustomerUploads, uploadsOfBranches } from './orders/upload-uses.ts'
 export { resourceBranchDirectory } from './resources/branch-directory.ts'
+export { catalogueRows, itemChangeRows, productsByUid, uploadsSince } from './resources/catalogue.ts'
+export {
+  branchesWithTag,
+  lockExistingResources,
+  menusNamingBranch,
+  menusNamingCategory,
+  menusNamingProduct,
+  resourcesOfBranch,
+} from './resources/references.ts'
+export { type ResourceLogEntry, resourceLog, resourceLogEntry } from './resources/resource-log.ts'
+export {
+  deleteResourceRow,
+  insertResourceRow,
+  lockResourceRow,
+  lockResourceVersion,
+  uniqueResourceField,
+  updateResourceRow,
+} from './resources/resource-writes.ts'
+export {
+  findResource,
+  findResources,
+  listResources,
+  listResourcesOfTypes,
+  menusOfBranch,
+  type ResourceDataRow,
+  type ResourceKey,
+  type ResourceRow,
+  resourcesById,
+} from './resources/resources.ts'
+export { mapStyleUrl, redirectFor, shopConfig } from './resources/site.ts'
+export { findUserByUsername, findUserLogin, type UserRow } from './resources/users.ts'
 export { statisticsProjection } from './statistics/statistics.projection.ts'
+export {
+  canceledOrdersStatistics,
+  EXACT_VISITOR_DAYS,
+  eventsStatistics,
+  itemStatistics,
+  noWorkingTime,
+  ordersStatistics,
+  orderTimesStatistics,
+  pagesStatistics,
+  pageViewsStatistics,
+  popularItemsStatistics,
+  revenueStatistics,
+  type Scope,
+  uniqueVisitorsStatistics,
+  visitorTimesStatistics,
+} from './statistics/statistics-queries.ts'
 export { analyticsFeed, visitorsProjection } from './statistics/visitors.projection.ts'
 export { findSession, findStaffSession } from './users/staff-sessions.ts'
 

@@ -37,6 +37,7 @@ import {
 } from '../catalogue/pricing.ts'
 import { acceptedAmount, isUnit, quantityRulesFor, type Unit } from '../catalogue/units.ts'
 import { type Cents, formatMoney } from '../common/money.ts'
+import { type OrderType, orderTypeOf } from '../common/vocabulary.ts'
 import {
   type BranchHours,
   branchAvailability,
@@ -50,7 +51,7 @@ import {
   wallClockOf,
 } from '../scheduling/index.ts'
 
-export type OrderType = 'takeaway' | 'delivery' | 'dineIn'
+export type { OrderType }
 
 export type ContactRequirements = { email: boolean; phone: boolean; address: boolean }
 
@@ -188,7 +189,7 @@ export function normalisePhone(raw: string): { ok: true; phone: string } | { ok:
 }
 
 export function orderTypeOfForm(form: Pick<CreateOrderBody, 'isDelivery' | 'isDineIn'>): OrderType {
-  return form.isDelivery ? 'delivery' : form.isDineIn ? 'dineIn' : 'takeaway'
+  return orderTypeOf(form)
 }
 
 const blank = (value: string | null | undefined): boolean =>

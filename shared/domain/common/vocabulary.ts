@@ -13,7 +13,13 @@ export const WEEKDAYS = [
 export type Weekday = (typeof WEEKDAYS)[number]
 
 export const ORDER_TYPES = ['takeaway', 'delivery', 'dineIn'] as const
+/** How the customer gets the order: the rules, statistics, receipts, mails and lists name it so. */
 export type OrderType = (typeof ORDER_TYPES)[number]
+
+/** The order type of anything that says whether it is a delivery or eaten in (an order, a form, an event). */
+export function orderTypeOf(order: { isDelivery: boolean; isDineIn?: boolean | null }): OrderType {
+  return order.isDelivery ? 'delivery' : order.isDineIn ? 'dineIn' : 'takeaway'
+}
 
 export const LEAD_TIME_TYPES = ['minutes', 'hours', 'days', 'weeks'] as const
 export type LeadTimeType = (typeof LEAD_TIME_TYPES)[number]

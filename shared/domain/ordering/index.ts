@@ -52,7 +52,6 @@ export {
   canApply,
   FINAL_ORDER_STATUSES,
   initialLifecycle,
-  isFinalStatus,
   nextLifecycle,
   ORDER_MACHINE_EVENT_TYPES,
   ORDER_STATUSES,
@@ -61,15 +60,28 @@ export {
   QUESTIONNAIRE_STATUSES,
   restoreSnapshot,
 } from './order.machine.ts'
-export type { BoardOrderView, CustomerAction, PublicOrderView, StaffAction } from './order.views.ts'
+export type { BoardOrderView, PublicOrderView } from './order.views.ts'
 export {
-  CUSTOMER_ACTIONS,
   customerActions,
   isFinal,
   paymentStatusOf,
-  STAFF_ACTIONS,
   staffActions,
   statusOf,
   toBoardOrderView,
   toPublicOrderView,
 } from './order.views.ts'
+export {
+  CUSTOMER_ACTIONS,
+  type CustomerAction,
+  customerActionEvent,
+  ORDER_ACTIONS,
+  type OrderActionRule,
+  STAFF_ACTIONS,
+  STATUS_ROUTE_ACTIONS,
+  type StaffAction,
+  type StatusRouteAction,
+  staffActionEvent,
+  staffActionLabelKey,
+  statusRouteCommand,
+} from './order-actions.ts'
+export { isFinalStatus, ORDER_TYPES, type OrderType, orderTypeOf } from './order-vocabulary.ts'

@@ -19,6 +19,7 @@ import type {
   OrderStatus,
 } from './order.machine.ts'
 import { canApply, initialLifecycle, nextLifecycle } from './order.machine.ts'
+import { ORDER_ACTIONS } from './order-actions.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Commands
@@ -129,43 +130,11 @@ type CommandRule = {
   action: string
 }
 
-/** Which machine event a command asks for, which domain event it yields, how it is named. */
-export const ORDER_COMMAND_RULES: Readonly<Record<LifecycleCommandType, CommandRule>> = {
-  ConfirmOrder: { machineEvent: 'CONFIRM', eventType: 'OrderConfirmed', action: 'confirmOrder' },
-  RejectOrder: { machineEvent: 'REJECT', eventType: 'OrderRejected', action: 'rejectOrder' },
-  CancelOrder: { machineEvent: 'CANCEL', eventType: 'OrderCanceled', action: 'cancelOrder' },
-  MarkInDelivery: {
-    machineEvent: 'IN_DELIVERY',
-    eventType: 'OrderMarkedInDelivery',
-    action: 'markInDelivery',
-  },
-  CompleteOrder: { machineEvent: 'COMPLETE', eventType: 'OrderCompleted', action: 'completeOrder' },
-  MarkDelivered: { machineEvent: 'DELIVERED', eventType: 'OrderDelivered', action: 'markDelivered' },
-  FailOrder: { machineEvent: 'FAIL', eventType: 'OrderFailed', action: 'failOrder' },
-  MarkPaid: { machineEvent: 'PAYMENT_SUCCEEDED', eventType: 'OrderPaid', action: 'markPaid' },
-  RefundPayment: { machineEvent: 'REFUND', eventType: 'OrderRefunded', action: 'refundPayment' },
-  ProposeCounterAppointment: {
-    machineEvent: 'PROPOSE_COUNTER_APPOINTMENT',
-    eventType: 'CounterAppointmentProposed',
-    action: 'proposeCounterAppointment',
-  },
-  AcceptCounterAppointment: {
-    machineEvent: 'ACCEPT_COUNTER_APPOINTMENT',
-    eventType: 'CounterAppointmentAccepted',
-    action: 'acceptCounterAppointment',
-  },
-  RejectCounterAppointment: {
-    machineEvent: 'REJECT_COUNTER_APPOINTMENT',
-    eventType: 'CounterAppointmentRejected',
-    action: 'rejectCounterAppointment',
-  },
-  AnswerQuestionnaire: {
-    machineEvent: 'ANSWER_QUESTIONNAIRE',
-    eventType: 'QuestionnaireAnswered',
-    action: 'answerQuestionnaire',
-  },
-  ChangeOrderItem: { machineEvent: 'EDIT_ITEM', eventType: 'OrderItemChanged', action: 'changeItem' },
-}
+/**
+ * Which machine event a command asks for, which domain event it yields, how it is named: the
+ * order-action table's columns for the decider (order-actions.ts).
+ */
+export const ORDER_COMMAND_RULES: Readonly<Record<LifecycleCommandType, CommandRule>> = ORDER_ACTIONS
 
 const MACHINE_EVENT_OF: Readonly<Record<Exclude<OrderEventType, 'OrderCreated'>, OrderMachineEventType>> =
   Object.fromEntries(

@@ -32,35 +32,24 @@
  */
 import { and, initialTransition, not, or, setup, stateIn, transition } from 'xstate'
 
-export const ORDER_STATUSES = [
-  'awaitingConfirmation',
-  'confirmed',
-  'ready',
-  'inDelivery',
-  'completed',
-  'delivered',
-  'rejected',
-  'canceled',
-  'failed',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export {
+  COUNTER_APPOINTMENT_STATUSES,
+  type CounterAppointmentStatus,
+  FINAL_ORDER_STATUSES,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  QUESTIONNAIRE_STATUSES,
+  type QuestionnaireStatus,
+} from './order-vocabulary.ts'
 
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
-  'completed',
-  'delivered',
-  'rejected',
-  'canceled',
-  'failed',
-]
-
-export const PAYMENT_STATUSES = ['notRequired', 'awaiting', 'paid', 'refunded', 'failed'] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
-
-export const COUNTER_APPOINTMENT_STATUSES = ['none', 'proposed', 'accepted', 'rejected', 'withdrawn'] as const
-export type CounterAppointmentStatus = (typeof COUNTER_APPOINTMENT_STATUSES)[number]
-
-export const QUESTIONNAIRE_STATUSES = ['open', 'answered'] as const
-export type QuestionnaireStatus = (typeof QUESTIONNAIRE_STATUSES)[number]
+import type {
+  CounterAppointmentStatus,
+  OrderStatus,
+  PaymentStatus,
+  QuestionnaireStatus,
+} from './order-vocabulary.ts'
 
 /** The machine's state value; kept in the order state so checks need no replay. */
 export type OrderLifecycle = {
@@ -319,6 +308,4 @@ export function allowedMachineEvents(
   return [...allowed]
 }
 
-export function isFinalStatus(status: OrderStatus): boolean {
-  return FINAL_ORDER_STATUSES.includes(status)
-}
+export { isFinalStatus } from './order-vocabulary.ts'

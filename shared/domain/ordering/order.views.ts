@@ -15,41 +15,16 @@ import type {
 } from './order.machine.ts'
 import { allowedMachineEvents, isFinalStatus } from './order.machine.ts'
 
-/** Staff actions, named like the back-office status calls (POST /orders/{id}/status/…). */
-export const STAFF_ACTIONS = [
-  'cancel',
-  'confirm',
-  'reject',
-  'in-delivery',
-  'completed',
-  'delivered',
-  'counter-appointment',
-] as const
-export type StaffAction = (typeof STAFF_ACTIONS)[number]
+import {
+  CUSTOMER_ACTIONS,
+  type CustomerAction,
+  customerActionEvent,
+  STAFF_ACTIONS,
+  type StaffAction,
+  staffActionEvent,
+} from './order-actions.ts'
 
-/** Customer actions, named like the public order calls (POST /orders/public/{uid}/{hash}/…). */
-export const CUSTOMER_ACTIONS = [
-  'confirm-counter-appointment',
-  'reject-counter-appointment',
-  'questionnaire',
-] as const
-export type CustomerAction = (typeof CUSTOMER_ACTIONS)[number]
-
-const STAFF_ACTION_EVENTS: Readonly<Record<StaffAction, OrderMachineEventType>> = {
-  cancel: 'CANCEL',
-  confirm: 'CONFIRM',
-  reject: 'REJECT',
-  'in-delivery': 'IN_DELIVERY',
-  completed: 'COMPLETE',
-  delivered: 'DELIVERED',
-  'counter-appointment': 'PROPOSE_COUNTER_APPOINTMENT',
-}
-
-const CUSTOMER_ACTION_EVENTS: Readonly<Record<CustomerAction, OrderMachineEventType>> = {
-  'confirm-counter-appointment': 'ACCEPT_COUNTER_APPOINTMENT',
-  'reject-counter-appointment': 'REJECT_COUNTER_APPOINTMENT',
-  questionnaire: 'ANSWER_QUESTIONNAIRE',
-}
+export { CUSTOMER_ACTIONS, type CustomerAction, STAFF_ACTIONS, type StaffAction }
 
 export function statusOf(state: OrderState): OrderStatus {
   return state.lifecycle.status
@@ -67,18 +42,18 @@ export function isFinal(state: OrderState): boolean {
 function allowed<A extends string>(
   state: OrderState,
   actions: readonly A[],
-  events: Record<A, OrderMachineEventType>,
+  eventOf: (action: A) => OrderMachineEventType,
 ): A[] {
   const possible = new Set(allowedMachineEvents(state.lifecycle, machineContextOf(state)))
-  return actions.filter((action) => possible.has(events[action]))
+  return actions.filter((action) => possible.has(eventOf(action)))
 }
 
 export function staffActions(state: OrderState): StaffAction[] {
-  return allowed(state, STAFF_ACTIONS, STAFF_ACTION_EVENTS)
+  return allowed(state, STAFF_ACTIONS, staffActionEvent)
 }
 
 export function customerActions(state: OrderState): CustomerAction[] {
-  return allowed(state, CUSTOMER_ACTIONS, CUSTOMER_ACTION_EVENTS)
+  return allowed(state, CUSTOMER_ACTIONS, customerActionEvent)
 }
 
 function reached(state: OrderState, ...statuses: OrderStatus[]): boolean {

@@ -1,5 +1,5 @@
 import { payableTotal, priceLines } from '../catalogue/pricing.ts'
-import type { OrderType } from '../common/vocabulary.ts'
+import { type OrderType, orderTypeOf } from '../common/vocabulary.ts'
 import type { OrderState } from '../ordering/order.decider.ts'
 import { wallClockOf } from '../scheduling/zoned-time.ts'
 
@@ -68,9 +68,7 @@ export type OrderContribution = {
   rating: number | null
 }
 
-export function orderTypeOf(state: Pick<OrderState, 'isDelivery' | 'isDineIn'>): OrderType {
-  return state.isDelivery ? 'delivery' : state.isDineIn ? 'dineIn' : 'takeaway'
-}
+export { orderTypeOf }
 
 export function outcomeOf(status: OrderState['lifecycle']['status']): OrderOutcome {
   switch (status) {

@@ -1,15 +1,16 @@
+import { referenceFigures } from '@shop/api/testing'
+import { MemoryBus } from '@shop/kit'
+import { createTestDatabase, type TestDatabase } from '@shop/kit/testing'
+import { rebuildProjection } from '@shop/projector'
 import {
   canceledOrdersStatistics,
   ordersStatistics,
   orderTimesStatistics,
   revenueStatistics,
+  statisticsProjection,
   uniqueVisitorsStatistics,
-} from '@shop/api/statistics'
-import { referenceFigures } from '@shop/api/testing'
-import { MemoryBus } from '@shop/kit'
-import { createTestDatabase, type TestDatabase } from '@shop/kit/testing'
-import { rebuildProjection } from '@shop/projector'
-import { statisticsProjection, visitorsProjection } from '@shop/read-models'
+  visitorsProjection,
+} from '@shop/read-models'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from './seed-demo.ts'
 

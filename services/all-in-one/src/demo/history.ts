@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { defaultIds, runOrderCommand } from '@shop/api/commands'
 import { type Bus, type Db, recordAnalyticsHits } from '@shop/kit'
+import { listResourcesOfTypes } from '@shop/read-models'
 import type { Actor, CreateProductBody } from '@shop/shared/contracts'
 import { taxRateFor } from '@shop/shared/domain/catalogue'
 import { repriceOrder } from '@shop/shared/domain/checkout'
@@ -393,14 +394,7 @@ export async function seedHistoryInto(
   deps: { db: Db; bus: Bus },
   opts: { days: number; now: Date },
 ): Promise<{ seeded: true; orders: number } | { seeded: false; reason: string }> {
-  const rows = (
-    await deps.db
-      .selectFrom('rm_resources')
-      .select(['type', 'id', 'data', 'created_at'])
-      .where('type', 'in', ['branch', 'table', 'product'])
-      .orderBy('created_at')
-      .execute()
-  ).map((r) => ({ type: r.type, id: r.id, data: r.data as unknown as Record<string, unknown> }))
+  const rows = await listResourcesOfTypes(deps.db, ['branch', 'table', 'product'])
   const branches = historyBranches(rows)
   if (branches.length === 0) return { seeded: false, reason: 'the shop has no branches' }
   const zone = branches[0]!.timeZone

@@ -1,6 +1,7 @@
-import { createUser, getResource, listResources, RESOURCES } from '@shop/api/resources'
+import { createUser, RESOURCES } from '@shop/api/resources'
 import { MemoryBus, silentLogger } from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
+import { findResource, listResources } from '@shop/read-models'
 import { isResourceType, RESOURCE_SCHEMAS } from '@shop/shared/contracts'
 import { activeMenu } from '@shop/shared/domain/catalogue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -77,7 +78,7 @@ describe('seedDemo on a fresh database', () => {
     )
     expect((await list('navigation')).map((n) => n.data.identifier)).toContain('main')
     expect((await list('block')).map((b) => b.data.identifier).sort()).toEqual(['about', 'contact'])
-    const config = await getResource<Record<string, any>>(db.db, 'config', 'config')
+    const config = await findResource<Record<string, any>>(db.db, 'config', 'config')
     expect(config?.data).toMatchObject({ currency: 'CHF', enableCash: true, enablePluginDonations: true })
 
     // Every stored object still parses with its create schema (the branch's apiKey is added by

@@ -4,6 +4,7 @@ import { defaultIds, runOrderCommand } from '@shop/api/commands'
 // POST /api/{resource} does: the same registry (a branch's prepare makes its apiKey) and store.
 import { checkReferences, createResource, type FileBytes, RESOURCES, storeImage } from '@shop/api/resources'
 import { type Bus, type Db, HttpError, type Logger } from '@shop/kit'
+import { listResources } from '@shop/read-models'
 import {
   type Actor,
   type CreateProductBody,
@@ -256,14 +257,8 @@ export async function seedDemo(deps: {
     }
   }
 
-  const existingUsers = await deps.db
-    .selectFrom('rm_resources')
-    .select('data')
-    .where('type', '=', 'user')
-    .execute()
-  const takenNames = new Set(
-    existingUsers.map((r) => String((r.data as { username?: unknown }).username ?? '').toLowerCase()),
-  )
+  const existingUsers = await listResources(deps.db, 'user')
+  const takenNames = new Set(existingUsers.map((r) => String(r.data.username ?? '').toLowerCase()))
   const usersCreated: string[] = []
   const usersSkipped: string[] = []
   for (const user of plan.users) {
@@ -336,15 +331,8 @@ export async function seedDemo(deps: {
 export async function firstCatalogueBranch(
   db: Db,
 ): Promise<{ id: string; name: string; apiKey: string } | undefined> {
-  const row = await db
-    .selectFrom('rm_resources')
-    .select(['id', 'data'])
-    .where('type', '=', 'branch')
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst()
-  const data = row?.data as { name?: unknown; apiKey?: unknown } | undefined
+  const [row] = await listResources(db, 'branch')
+  const data = row?.data
   if (!row || typeof data?.apiKey !== 'string') return undefined
   return { id: row.id, name: typeof data.name === 'string' ? data.name : row.id, apiKey: data.apiKey }
 }

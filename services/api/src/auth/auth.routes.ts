@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Db, Limits } from '@shop/kit'
 import { HttpError, msg, safeEqual } from '@shop/kit'
+import { findUserByUsername, findUserLogin } from '@shop/read-models'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { z } from 'zod'
 import { parseBody } from '../http-helpers.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
@@ -60,12 +60,8 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db; limits: L
       reply.header('retry-after', String(Math.ceil(reserved.waitMs / 1000)))
       throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(minutes, req.locale))
     }
-    const { rows } = await sql<{ id: string; data: Record<string, unknown>; password_hash: string | null }>`
-      SELECT r.id, r.data, c.password_hash FROM rm_resources r
-        LEFT JOIN auth_credentials c ON c.user_id = r.id
-       WHERE r.type = 'user' AND lower(r.data->>'username') = ${attempt.account}`.execute(deps.db)
-    const row = rows[0]
-    const ok = await verifyPassword(row?.password_hash ?? undefined, body.password)
+    const row = await findUserLogin(deps.db, attempt.account)
+    const ok = await verifyPassword(row?.passwordHash ?? undefined, body.password)
     if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials(req.locale))
     // Only the right password learns that the account is switched off (spec §8 "account disabled").
     if (row.data.isEnabled === false) throw new HttpError(401, AUTH_MESSAGES.accountDisabled(req.locale))
@@ -93,12 +89,7 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db; limits: L
   app.get<{ Params: { token: string; username: string } }>(
     '/api/time-tracking/:token/:username/me',
     async (req) => {
-      const { rows } = await sql<{ id: string; data: Record<string, unknown> }>`
-      SELECT id, data FROM rm_resources
-       WHERE type = 'user' AND lower(data->>'username') = ${req.params.username.toLowerCase()}`.execute(
-        deps.db,
-      )
-      const row = rows[0]
+      const row = await findUserByUsername(deps.db, req.params.username)
       const token = typeof row?.data.accessToken === 'string' ? row.data.accessToken : ''
       if (!row || !safeEqual(token, req.params.token)) throw new HttpError(404, msg('notFound'))
       return { data: meRecord(toStaffUser(row.id, row.data)) }

@@ -76,12 +76,21 @@ export async function registerAuth(app: FastifyInstance, db: Db): Promise<void> 
   })
 }
 
+// COOKIE_SECURE of the configuration, set where the API is registered (`useSecureCookies`): the
+// cookie options are made in routes that have no deps of their own to take it from.
+let secureCookies = true
+
+/** Session cookies only over https (COOKIE_SECURE=false: over plain http too). */
+export function useSecureCookies(secure: boolean): void {
+  secureCookies = secure
+}
+
 export function cookieOptions(httpOnly: boolean, maxAgeSeconds?: number) {
   return {
     path: '/',
     httpOnly,
     // Browsers treat http://localhost as secure, so the embedded demo works with this on.
-    secure: process.env.COOKIE_SECURE !== 'false',
+    secure: secureCookies,
     sameSite: 'lax' as const,
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   }

@@ -1,7 +1,7 @@
 import { type Db, readGeneration } from '@shop/kit'
-import { sql } from 'kysely'
+import { catalogueRows } from '@shop/read-models'
 import { CATALOGUE_GENERATION, CATALOGUE_TYPES } from '../resources/generations.ts'
-import { type CatalogueSnapshot, catalogueSnapshot, type ResourceDataRow } from './checkout-data.ts'
+import { type CatalogueSnapshot, catalogueSnapshot } from './checkout-data.ts'
 
 /**
  * The checkout's catalogue in memory, one snapshot per 'catalogue' generation. Reading it costs
@@ -23,17 +23,8 @@ const TYPES = [...CATALOGUE_TYPES]
 
 /** Generation and rows in ONE statement, so they come from the same database snapshot. */
 async function loadSnapshot(db: Db): Promise<CatalogueSnapshot> {
-  const { rows } = await sql<ResourceDataRow & { generation: string }>`
-    SELECT g.generation::text AS generation, r.type, r.id, r.data
-      FROM (SELECT coalesce((SELECT generation FROM es_generations WHERE name = ${CATALOGUE_GENERATION}), 0)
-                   AS generation) g
-      LEFT JOIN rm_resources r ON r.type = ANY(${TYPES}::text[])`.execute(db)
-  const generation = rows[0]?.generation ?? '0'
-  // No catalogue resource at all: the LEFT JOIN's one row carries the generation only.
-  return catalogueSnapshot(
-    generation,
-    rows.filter((r) => r.type !== null),
-  )
+  const { generation, rows } = await catalogueRows(db, CATALOGUE_GENERATION, TYPES)
+  return catalogueSnapshot(generation, rows)
 }
 
 export function createCatalogueCache(db: Db): CatalogueCache {

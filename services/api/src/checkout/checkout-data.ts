@@ -1,4 +1,5 @@
 import type { Db } from '@shop/kit'
+import { type ResourceDataRow, uploadsSince } from '@shop/read-models'
 import type { CreateOrderBody } from '@shop/shared/contracts'
 import type { Category, DeliveryArea, Menu, Product, Schedule, Upload } from '@shop/shared/domain/catalogue'
 import { activeMenu } from '@shop/shared/domain/catalogue'
@@ -10,13 +11,10 @@ import type {
   PaymentCheck,
 } from '@shop/shared/domain/checkout'
 import { paymentMethodEnabled } from '@shop/shared/domain/checkout'
-import { sql } from 'kysely'
 
 // The catalogue as the checkout rules see it. The resources of spec §3 the checkout needs are
 // read into one in-memory snapshot per 'catalogue' generation (catalogue-cache.ts); an order
 // takes what it needs from it, and only the uploads it names are read per order.
-
-export type ResourceDataRow = { type: string; id: string; data: Record<string, unknown> }
 
 export type CheckoutData = {
   branch: CheckoutBranch
@@ -233,9 +231,7 @@ export async function loadUploads(
     ...new Set(body.items.flatMap((item) => item.parts.flatMap((part) => part.uploads.map((u) => u.id)))),
   ]
   if (ids.length === 0) return new Map()
-  const { rows } = await sql<ResourceDataRow>`
-    SELECT type, id, data FROM rm_resources
-     WHERE type = 'upload' AND id = ANY(${ids}::text[]) AND created_at >= ${acceptedSince}`.execute(db)
+  const rows = await uploadsSince(db, ids, acceptedSince)
   return new Map(rows.map((r) => [r.id, toUpload(r.id, r.data)]))
 }
 

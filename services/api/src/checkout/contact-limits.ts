@@ -1,12 +1,9 @@
-import { type Db, HttpError, type Limits, msg, unreadBy } from '@shop/kit'
-import { checkpointId, ordersProjection } from '@shop/read-models'
-import { sql } from 'kysely'
+import { type Db, HttpError, type Limits, msg } from '@shop/kit'
+import { type Contact, openOrdersOf } from '@shop/read-models'
 import type { RateCounter } from '../limits/rate-counter.ts'
 import { minutesOf } from '../limits/rate-limit.ts'
 
 export type ContactLimitDeps = { db: Db; limits: Limits; counter: RateCounter }
-
-type Contact = { field: 'email' | 'phone'; value: string }
 
 /** The contacts an order is limited by: the e-mail lowercased, the phone as the checkout normalised it. */
 export function contactsOf(customer: { email: string | null; phone: string | null }): Contact[] {
@@ -45,30 +42,4 @@ export async function checkContactLimits(
       )
     }
   }
-}
-
-const ORDERS_CHECKPOINT = checkpointId(ordersProjection)
-
-/**
- * Orders of a contact awaiting confirmation: those in the read model (`rm_orders`, partial
- * indexes per contact), plus those created in the store that the orders projection has not
- * applied yet (the events past its checkpoint: a customer ordering again right away is counted
- * even before the projection caught up).
- */
-export async function openOrdersOf(db: Db, contact: Contact): Promise<number> {
-  const projected =
-    contact.field === 'email'
-      ? sql`lower(state->'customer'->>'email') = ${contact.value}`
-      : sql`state->'customer'->>'phone' = ${contact.value}`
-  const pending =
-    contact.field === 'email'
-      ? sql`lower(e.data->'customer'->>'email') = ${contact.value}`
-      : sql`e.data->'customer'->>'phone' = ${contact.value}`
-  const { rows } = await sql<{ n: number }>`
-    SELECT (SELECT count(*) FROM rm_orders WHERE status = 'awaitingConfirmation' AND ${projected})::int
-         + (SELECT count(*) FROM es_events e
-             WHERE ${unreadBy(ORDERS_CHECKPOINT)} AND e.event_type = 'OrderCreated' AND ${pending})::int AS n`.execute(
-    db,
-  )
-  return rows[0]?.n ?? 0
 }

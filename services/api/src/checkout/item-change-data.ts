@@ -1,14 +1,8 @@
 import type { Db } from '@shop/kit'
+import { itemChangeRows } from '@shop/read-models'
 import type { DeliveryArea, Product, Upload } from '@shop/shared/domain/catalogue'
 import type { CheckoutConfig } from '@shop/shared/domain/checkout'
-import { sql } from 'kysely'
-import {
-  type ResourceDataRow,
-  toCheckoutBranch,
-  toCheckoutConfig,
-  toProduct,
-  toUpload,
-} from './checkout-data.ts'
+import { toCheckoutBranch, toCheckoutConfig, toProduct, toUpload } from './checkout-data.ts'
 
 /** What a staff item change is checked and priced with: today's product, the uploads it names. */
 export type ItemChangeData = {
@@ -34,15 +28,7 @@ export async function loadItemChangeData(
     acceptedSince: Date
   },
 ): Promise<ItemChangeData> {
-  const { rows } = await sql<ResourceDataRow>`
-    SELECT type, id, data FROM rm_resources
-     WHERE (type = 'product' AND data->>'uid' = ${query.productUid})
-        OR (type = 'branch' AND id = ${query.branchId})
-        OR (type = 'config' AND id = 'config')
-        OR (type = 'upload' AND id = ANY(${[...query.uploadIds]}::text[])
-            AND (created_at >= ${query.acceptedSince} OR id = ANY(${[...query.orderUploadIds]}::text[])))`.execute(
-    db,
-  )
+  const rows = await itemChangeRows(db, query)
   const productRow = rows.find((r) => r.type === 'product')
   const branchRow = rows.find((r) => r.type === 'branch')
   const configRow = rows.find((r) => r.type === 'config')

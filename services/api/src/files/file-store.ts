@@ -3,11 +3,23 @@ import type { Bus, Db } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
 import sharp from 'sharp'
 import { createResource, type ResourceRow } from '../resources/resource-store.ts'
-import { createFileBytes, type FileBytes } from './file-bytes.ts'
+import { createFileBytes, type FileBytes, type StoredFile } from './file-bytes.ts'
 import { type Sniffed, sniff } from './sniff.ts'
 
 /** What a stored file is: its type from its bytes, its size and an image's pixels. */
 export type FileMeta = Sniffed & { size: number; width: number | null; height: number | null }
+
+/** What a download needs of a stored file (the `files` row). */
+export type FileRow = StoredFile & { mime_type: string; extension: string; public_hash: string; kind: string }
+
+/** The stored file with this id (an upload's or an image's), undefined when there is none. */
+export async function findFile(db: Db, id: string): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('files')
+    .select(['id', 'storage', 'size', 'mime_type', 'extension', 'public_hash', 'kind'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
 
 export type FileStoreDeps = {
   db: Db
@@ -19,8 +31,8 @@ export type FileStoreDeps = {
 
 /**
  * The bytes first (to disk or in chunks, each a short step), then the metadata as a resource
- * (an event plus rm_resources) and the `files` row in one transaction: only that commit makes
- * the file reachable. Bytes whose metadata did not commit are removed again.
+ * (an event plus its read-model row) and the `files` row in one transaction: only that commit
+ * makes the file reachable. Bytes whose metadata did not commit are removed again.
  */
 export async function storeFile(
   deps: FileStoreDeps,

@@ -9,8 +9,8 @@ import { ROLE_ADMIN, requireRole } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
 import { idempotentRoute } from '../idempotency.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
-import { createFileBytes, type FileBytes, type StoredFile } from './file-bytes.ts'
-import { type FileMeta, storeFile } from './file-store.ts'
+import { createFileBytes, type FileBytes } from './file-bytes.ts'
+import { type FileMeta, type FileRow, findFile, storeFile } from './file-store.ts'
 import { IMAGE_TYPES } from './sniff.ts'
 import { bytesUsed, chargeBudget, refundBudget, secondsUntilRenewal } from './upload-budget.ts'
 import {
@@ -46,8 +46,6 @@ const fileBodySchema = z.strictObject({
 
 const refusal = (name: unknown) =>
   msg('fileRefused', { file: typeof name === 'string' && name ? name : 'Datei' })
-
-type FileRow = StoredFile & { mime_type: string; extension: string; public_hash: string; kind: string }
 
 /** A small cache of resized images: the same few sizes are asked for again and again. */
 class VariantCache {
@@ -257,13 +255,6 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
     },
   )
 
-  const load = async (id: string): Promise<FileRow | undefined> =>
-    deps.db
-      .selectFrom('files')
-      .select(['id', 'storage', 'size', 'mime_type', 'extension', 'public_hash', 'kind'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-
   // The URL names the version: a changed file gets a new URL.
   const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -295,7 +286,7 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
   const serveImage = async (reply: FastifyReply, file: string, width: number | undefined) => {
     const m = FILE_NAME.exec(file)
     if (!m) throw notFound()
-    const row = await load(m[1]!)
+    const row = await findFile(deps.db, m[1]!)
     if (row?.kind !== 'image' || row.extension !== m[3]) throw notFound()
     if (width === undefined) return sendFile(reply, row)
     const key = `${m[1]}:${m[2]}:${width}`
@@ -324,7 +315,7 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
   const serveUpload = async (reply: FastifyReply, hash: string, file: string, preview: boolean) => {
     const m = FILE_NAME.exec(file)
     if (!m) throw notFound()
-    const row = await load(m[1]!)
+    const row = await findFile(deps.db, m[1]!)
     if (row?.kind !== 'upload' || row.public_hash !== hash) throw notFound()
     if (!preview) {
       if (row.extension !== m[3]) throw notFound()

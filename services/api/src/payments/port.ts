@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import type { Logger } from '@shop/kit'
+import { DEFAULT_SETTINGS, type Logger, type PaymentSettings, paymentSettingsFromEnv } from '@shop/kit'
 import type Stripe from 'stripe'
 import { createStripeProvider } from './stripe.ts'
 import { testPaymentsOn } from './test-mode.ts'
@@ -118,7 +118,12 @@ export function serverUrlOf(server: { address(): AddressInfo | string | null }):
 }
 
 export type PaymentsOptions = {
-  /** STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PAYMENTS_TEST_PROVIDER, PAYMENTS_TEST_SECRET, PUBLIC_URL. */
+  /** The payment settings of the configuration (`config.payments`); default: none set. */
+  settings?: PaymentSettings
+  /**
+   * Or an environment to read them from (tests): STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET,
+   * PAYMENTS_TEST_PROVIDER, PAYMENTS_TEST_SECRET, PUBLIC_URL, NODE_ENV.
+   */
   env?: Record<string, string | undefined>
   /** The server's own base URL once it listens (see serverUrlOf). */
   serverUrl?: () => string | undefined
@@ -132,13 +137,13 @@ export type PaymentsOptions = {
 const trimSlash = (url: string) => url.replace(/\/+$/, '')
 
 /**
- * The providers this process has, from its environment: Stripe when STRIPE_SECRET_KEY and
+ * The providers this process has, from its settings: Stripe when STRIPE_SECRET_KEY and
  * STRIPE_WEBHOOK_SECRET are set; the built-in test provider, for every online method without
  * a real one, when PAYMENTS_TEST_PROVIDER=1 (or `testProvider: true`).
  */
 export function createPayments(opts: PaymentsOptions = {}): Payments {
-  const env = opts.env ?? process.env
-  const configuredUrl = env.PUBLIC_URL?.trim() ? trimSlash(env.PUBLIC_URL.trim()) : undefined
+  const settings = opts.settings ?? (opts.env ? paymentSettingsFromEnv(opts.env) : DEFAULT_SETTINGS.payments)
+  const configuredUrl = settings.publicUrl?.trim() ? trimSlash(settings.publicUrl.trim()) : undefined
   const selfUrl = () => {
     const own = opts.serverUrl?.()
     if (own) return trimSlash(own)
@@ -149,8 +154,8 @@ export function createPayments(opts: PaymentsOptions = {}): Payments {
   const urls = returnUrls(publicUrl)
 
   const real = new Map<string, PaymentProvider>()
-  const stripeKey = env.STRIPE_SECRET_KEY?.trim()
-  const stripeWebhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim()
+  const stripeKey = settings.stripeSecretKey
+  const stripeWebhookSecret = settings.stripeWebhookSecret
   if (stripeKey && stripeWebhookSecret) {
     real.set(
       'stripe',
@@ -165,10 +170,10 @@ export function createPayments(opts: PaymentsOptions = {}): Payments {
     opts.log?.warn('Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; it stays off')
   }
 
-  const testOn = opts.testProvider ?? testPaymentsOn({ embedded: false, env })
+  const testOn = opts.testProvider ?? testPaymentsOn({ embedded: false, settings })
   const testProvider = testOn
     ? createTestProvider({
-        secret: env.PAYMENTS_TEST_SECRET?.trim() || undefined,
+        secret: settings.testSecret,
         publicUrl,
         selfUrl,
         returnUrls: urls,

@@ -1,3 +1,4 @@
+import type { PaymentSettings } from '@shop/kit'
 import type { Payments } from './port.ts'
 
 /**
@@ -9,14 +10,25 @@ import type { Payments } from './port.ts'
  *   `NODE_ENV=production`: a shop run for real never takes pretend payments unasked. The
  *   distributed API and an all-in-one on `DATABASE_URL` never have it unasked.
  */
-export function testPaymentsOn(opts: {
-  embedded: boolean
-  env: Record<string, string | undefined>
-}): boolean {
-  const flag = opts.env.PAYMENTS_TEST_PROVIDER?.trim().toLowerCase()
-  if (flag === '1' || flag === 'true') return true
-  if (flag === '0' || flag === 'false') return false
-  return opts.embedded && opts.env.NODE_ENV !== 'production'
+export function testPaymentsOn(
+  opts: { embedded: boolean } & (
+    | { settings: Pick<PaymentSettings, 'testProvider' | 'production'> }
+    | { env: Record<string, string | undefined> }
+  ),
+): boolean {
+  const { testProvider, production } = 'settings' in opts ? opts.settings : fromEnv(opts.env)
+  if (testProvider !== undefined) return testProvider
+  return opts.embedded && !production
+}
+
+/** The rule's inputs from an environment object (an unknown flag counts as unset). */
+function fromEnv(
+  env: Record<string, string | undefined>,
+): Pick<PaymentSettings, 'testProvider' | 'production'> {
+  const flag = env.PAYMENTS_TEST_PROVIDER?.trim().toLowerCase()
+  const testProvider =
+    flag === '1' || flag === 'true' ? true : flag === '0' || flag === 'false' ? false : undefined
+  return { testProvider, production: env.NODE_ENV === 'production' }
 }
 
 /** What clients learn about payments (GET /api/payments and the /api/init entry of that URL). */

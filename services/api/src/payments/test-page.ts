@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import type { Db, Logger } from '@shop/kit'
+import { type Db, type Logger, SHOP_CONFIG_ID } from '@shop/kit'
+import { findResources } from '@shop/read-models'
 import type { OrderState } from '@shop/shared/domain/ordering'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { sql } from 'kysely'
 import { loadOrder } from '../commands/order-commands.ts'
 import { PaymentProviderError } from './port.ts'
 import {
@@ -88,9 +88,10 @@ const notFound = (reply: FastifyReply) =>
 type Shop = { name: string; branchIdentifier: string; currency: string }
 
 async function shopOf(db: Db, state: OrderState): Promise<Shop> {
-  const { rows } = await sql<{ type: string; data: Record<string, unknown> }>`
-    SELECT type, data FROM rm_resources
-     WHERE (type = 'branch' AND id = ${state.branchId}) OR (type = 'config' AND id = 'config')`.execute(db)
+  const rows = await findResources(db, [
+    { type: 'branch', id: state.branchId },
+    { type: 'config', id: SHOP_CONFIG_ID },
+  ])
   const branch = rows.find((r) => r.type === 'branch')?.data ?? {}
   const config = rows.find((r) => r.type === 'config')?.data ?? {}
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined)

@@ -1,4 +1,5 @@
-import type { BranchDirectory, Db } from '@shop/kit'
+import { type BranchDirectory, type Db, SHOP_CONFIG_ID } from '@shop/kit'
+import { findResources, ticketNumberOf } from '@shop/read-models'
 import type { OrderState } from '@shop/shared/domain/ordering'
 import type { ReceiptBranch, ReceiptConfig, ReceiptContext } from './receipt.ts'
 
@@ -8,8 +9,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' ? val
 
 /**
  * What the receipt shows besides the order: the shop's config, the branch and the donatee
- * from rm_resources, the ticket number from the order's public read model (null until the
- * projector has numbered the order). A branch missing from the resources (an installation
+ * from the resources read model, the ticket number from the orders read model (null until
+ * the projector has numbered the order). A branch missing from the resources (an installation
  * that lists its branches only in the environment) prints with its name and zone from there.
  */
 export async function loadPrintData(
@@ -17,28 +18,15 @@ export async function loadPrintData(
   branches: Pick<BranchDirectory, 'get'>,
   order: Pick<OrderState, 'orderId' | 'branchId' | 'donateeId'>,
 ): Promise<PrintData> {
-  const [resources, ticket] = await Promise.all([
-    db
-      .selectFrom('rm_resources')
-      .select(['type', 'id', 'data'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('type', '=', 'config'), eb('id', '=', 'config')]),
-          eb.and([eb('type', '=', 'branch'), eb('id', '=', order.branchId)]),
-          ...(order.donateeId !== null
-            ? [eb.and([eb('type', '=', 'donatee'), eb('id', '=', order.donateeId)])]
-            : []),
-        ]),
-      )
-      .execute(),
-    db
-      .selectFrom('rm_orders')
-      .select('ticket_number')
-      .where('order_id', '=', order.orderId)
-      .executeTakeFirst(),
+  const [resources, ticketNumber] = await Promise.all([
+    findResources(db, [
+      { type: 'config', id: SHOP_CONFIG_ID },
+      { type: 'branch', id: order.branchId },
+      ...(order.donateeId !== null ? [{ type: 'donatee', id: order.donateeId }] : []),
+    ]),
+    ticketNumberOf(db, order.orderId),
   ])
-  const of = (type: string) =>
-    resources.find((r) => r.type === type)?.data as Record<string, unknown> | undefined
+  const of = (type: string) => resources.find((r) => r.type === type)?.data
   const configData = of('config')
   const branchData = of('branch')
   const donateeData = of('donatee')
@@ -69,7 +57,7 @@ export async function loadPrintData(
   return {
     config,
     branch,
-    ticketNumber: ticket?.ticket_number ?? null,
+    ticketNumber,
     donatee: donateeName ? { name: donateeName } : null,
   }
 }

@@ -6,8 +6,6 @@ export { checkReferences, RESOURCES, type Reference, type ResourceDef } from './
 export {
   createResource,
   deleteResource,
-  getResource,
-  listResources,
   type ResourceRow,
   updateResource,
 } from './resource-store.ts'

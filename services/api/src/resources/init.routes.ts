@@ -1,5 +1,6 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { type Db, readGeneration } from '@shop/kit'
+import { listResourcesOfTypes } from '@shop/read-models'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { meRecord } from '../auth/auth.routes.ts'
 import { type Payments, paymentsInfo } from '../payments/index.ts'
@@ -44,21 +45,11 @@ export async function initRoutes(
     const position = generation
     if (!req.principal && anonymous?.position === position) return sendCompressed(req, reply, anonymous)
 
-    const rows = await deps.db
-      .selectFrom('rm_resources')
-      .select(['type', 'id', 'version', 'data', 'created_at', 'updated_at'])
-      .where('type', 'in', TYPES)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute()
+    const rows = await listResourcesOfTypes(deps.db, TYPES)
     const byType = new Map<string, ReturnType<typeof present>[]>()
     for (const r of rows) {
       const def = DEFS.get(r.type) ?? {}
-      const item = present(
-        def,
-        { id: r.id, version: r.version, data: r.data as Record<string, unknown> },
-        req.principal,
-      )
+      const item = present(def, r, req.principal)
       const list = byType.get(r.type)
       if (list) list.push(item)
       else byType.set(r.type, [item])

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { type Database, type Db, type Message, msg } from '@shop/kit'
-import { sql, type Transaction } from 'kysely'
+import {
+  branchesWithTag,
+  branchHasOrders,
+  lockExistingResources,
+  menusNamingBranch,
+  menusNamingCategory,
+  menusNamingProduct,
+  resourcesOfBranch,
+} from '@shop/read-models'
+import type { Transaction } from 'kysely'
 import type { Principal } from '../auth/guard.ts'
 import { hasRole, ROLE_ADMIN, ROLE_EMPLOYEE } from '../auth/guard.ts'
 import { hashPassword } from '../auth/passwords.ts'
@@ -25,10 +34,7 @@ const refTo = (type: string, field: string, value: unknown): Reference[] => {
 /** Locks the referred rows (a concurrent delete waits) and answers 400 for each missing one. */
 export async function checkReferences(trx: Transaction<Database>, refs: Reference[]): Promise<Reference[]> {
   if (refs.length === 0) return []
-  const { rows } = await sql<{ type: string; id: string }>`
-    SELECT type, id FROM rm_resources
-     WHERE (type, id) IN (${sql.join(refs.map((r) => sql`(${r.type}, ${r.id})`))})
-     FOR SHARE`.execute(trx)
+  const rows = await lockExistingResources(trx, refs)
   const found = new Set(rows.map((r) => `${r.type}\u0000${r.id}`))
   return refs.filter((r) => !found.has(`${r.type}\u0000${r.id}`))
 }
@@ -105,18 +111,6 @@ export const newApiKey = () => randomBytes(18).toString('base64url')
 
 const isAdmin = (p: Principal | null) => p?.user.roles.includes(ROLE_ADMIN) === true
 
-/** Menus referring to a resource, by a JSON path test on their data. */
-async function menusReferring(
-  trx: Transaction<Database>,
-  condition: ReturnType<typeof sql>,
-): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    SELECT coalesce(data->>'name', id) AS name FROM rm_resources WHERE type = 'menu' AND ${condition}`.execute(
-    trx,
-  )
-  return rows.map((r) => r.name)
-}
-
 const refusal = (key: string, names: string[]) =>
   names.length === 0
     ? undefined
@@ -160,20 +154,11 @@ export const RESOURCES: ResourceDef[] = [
       return rest
     },
     async refuseDelete(trx, id) {
-      const menus = await menusReferring(trx, sql`data->'branches' @> ${JSON.stringify([{ id }])}::jsonb`)
+      const menus = await menusNamingBranch(trx, id)
       if (menus.length > 0) return refusal('branchInUse', menus)
-      const { rows: users } = await sql<{ name: string }>`
-        SELECT coalesce(data->>'name', data->>'username', data->>'identifier', id) AS name FROM rm_resources
-         WHERE (type IN ('user', 'division') AND data->'branches' @> ${JSON.stringify([{ id }])}::jsonb)
-            OR (type IN ('table', 'device', 'department') AND data->'branch'->>'id' = ${id})`.execute(trx)
-      if (users.length > 0)
-        return refusal(
-          'branchInUse',
-          users.map((u) => u.name),
-        )
-      const { rows } = await sql<{ n: string }>`
-        SELECT count(*)::text AS n FROM rm_orders WHERE branch_id = ${id}`.execute(trx)
-      return rows[0]?.n !== '0' ? msg('branchHasOrders') : undefined
+      const users = await resourcesOfBranch(trx, id)
+      if (users.length > 0) return refusal('branchInUse', users)
+      return (await branchHasOrders(trx, id)) ? msg('branchHasOrders') : undefined
     },
   },
   {
@@ -181,13 +166,7 @@ export const RESOURCES: ResourceDef[] = [
     path: 'tags',
     read: 'public',
     async refuseDelete(trx, id) {
-      const { rows } = await sql<{ name: string }>`
-        SELECT coalesce(data->>'name', id) AS name FROM rm_resources
-         WHERE type = 'branch' AND data->'tags' @> ${JSON.stringify([{ id }])}::jsonb`.execute(trx)
-      return refusal(
-        'tagInUse',
-        rows.map((r) => r.name),
-      )
+      return refusal('tagInUse', await branchesWithTag(trx, id))
     },
   },
   { type: 'table', path: 'tables', read: 'public', references: (d) => refTo('branch', 'branch', d.branch) },
@@ -196,13 +175,7 @@ export const RESOURCES: ResourceDef[] = [
     path: 'products',
     read: 'public',
     async refuseDelete(trx, id) {
-      return refusal(
-        'productInUse',
-        await menusReferring(
-          trx,
-          sql`EXISTS (SELECT 1 FROM jsonb_array_elements(data->'catalog') c WHERE c->'products' @> ${JSON.stringify([{ id }])}::jsonb)`,
-        ),
-      )
+      return refusal('productInUse', await menusNamingProduct(trx, id))
     },
   },
   {
@@ -210,10 +183,7 @@ export const RESOURCES: ResourceDef[] = [
     path: 'categories',
     read: 'public',
     async refuseDelete(trx, id) {
-      return refusal(
-        'categoryInUse',
-        await menusReferring(trx, sql`data->'catalog' @> ${JSON.stringify([{ category: { id } }])}::jsonb`),
-      )
+      return refusal('categoryInUse', await menusNamingCategory(trx, id))
     },
   },
   {

@@ -12,21 +12,25 @@ import {
   pgCode,
   WrongExpectedVersionError,
 } from '@shop/kit'
+import {
+  deleteResourceRow,
+  insertResourceRow,
+  lockResourceRow,
+  lockResourceVersion,
+  type ResourceRow,
+  uniqueResourceField,
+  updateResourceRow,
+} from '@shop/read-models'
 import type { Actor } from '@shop/shared/contracts'
 import type { Transaction } from 'kysely'
 import { generationsOf } from './generations.ts'
 
 // Catalogue and configuration resources: one event stream per resource whose events carry the
-// full new state, projected inline into rm_resources in the same transaction, so a read right
-// after a write sees it. The publisher sends the events on like every other.
+// full new state, projected inline into the resources read model (@shop/read-models, its row
+// functions) in the same transaction, so a read right after a write sees it. The publisher
+// sends the events on like every other.
 
-export type ResourceRow<T = Record<string, unknown>> = {
-  id: string
-  version: number
-  data: T
-  createdAt: string
-  updatedAt: string
-}
+export type { ResourceRow }
 
 export type ResourceWrite = {
   db: Db
@@ -84,13 +88,6 @@ async function moveGenerations(trx: Transaction<Database>, type: string): Promis
   for (const name of generationsOf(type)) await bumpGeneration(trx, name)
 }
 
-/** Which field a unique index guards, for the "already used" message. */
-const UNIQUE_FIELDS: Record<string, string> = {
-  rm_resources_user_username_idx: 'username',
-  rm_resources_branch_identifier_idx: 'identifier',
-  rm_resources_product_uid_idx: 'uid',
-}
-
 async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -99,26 +96,10 @@ async function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Prom
       if (isSerializationFailure(err) && attempt < 5) continue
       if (pgCode(err) === '23505') {
         const constraint = (err as { constraint?: string }).constraint ?? ''
-        throw new HttpError(400, msg('valueUsed'), UNIQUE_FIELDS[constraint] ?? '')
+        throw new HttpError(400, msg('valueUsed'), uniqueResourceField(constraint) ?? '')
       }
       throw err
     }
-  }
-}
-
-function toRow<T>(r: {
-  id: string
-  version: number
-  data: unknown
-  created_at: Date
-  updated_at: Date
-}): ResourceRow<T> {
-  return {
-    id: r.id,
-    version: r.version,
-    data: r.data as T,
-    createdAt: new Date(r.created_at).toISOString(),
-    updatedAt: new Date(r.updated_at).toISOString(),
   }
 }
 
@@ -141,21 +122,10 @@ export async function createResource<T extends Record<string, unknown>>(
       throw err
     })
     refuseDuplicate(appended)
-    const inserted = await trx
-      .insertInto('rm_resources')
-      .values({
-        type: w.type,
-        id,
-        version: 1,
-        data: JSON.stringify(w.data),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const inserted = await insertResourceRow(trx, { type: w.type, id, data: w.data, now })
     await w.alongside?.(trx, id)
     await moveGenerations(trx, w.type)
-    return toRow<T>(inserted)
+    return inserted
   })
   w.bus.notifyAppended()
   return row
@@ -167,16 +137,10 @@ export async function updateResource<T extends Record<string, unknown>>(
 ): Promise<ResourceRow<T>> {
   const now = w.now ?? new Date()
   const row = await inTransaction(w.db, async (trx) => {
-    const current = await trx
-      .selectFrom('rm_resources')
-      .selectAll()
-      .where('type', '=', w.type)
-      .where('id', '=', w.id)
-      .forUpdate()
-      .executeTakeFirst()
+    const current = await lockResourceRow<T>(trx, w.type, w.id)
     if (!current) throw new HttpError(404, RESOURCE_NOT_FOUND)
     if (current.version !== w.version) throw staleVersion(current.version, w.version)
-    const data = typeof w.data === 'function' ? w.data(current.data as T) : w.data
+    const data = typeof w.data === 'function' ? w.data(current.data) : w.data
     const appended = await appendToStream(trx, {
       streamId: resourceStreamId(w.type, w.id),
       streamType: w.type,
@@ -185,16 +149,16 @@ export async function updateResource<T extends Record<string, unknown>>(
       ...storedCommand(w.command, { id: w.id, version: current.version + 1, data }),
     })
     refuseDuplicate(appended)
-    const updated = await trx
-      .updateTable('rm_resources')
-      .set({ version: current.version + 1, data: JSON.stringify(data), updated_at: now })
-      .where('type', '=', w.type)
-      .where('id', '=', w.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const updated = await updateResourceRow(trx, {
+      type: w.type,
+      id: w.id,
+      version: current.version + 1,
+      data,
+      now,
+    })
     await w.alongside?.(trx, w.id)
     await moveGenerations(trx, w.type)
-    return toRow<T>(updated)
+    return updated
   })
   w.bus.notifyAppended()
   return row
@@ -208,28 +172,21 @@ export async function deleteResource(
   },
 ): Promise<void> {
   await inTransaction(w.db, async (trx) => {
-    const current = await trx
-      .selectFrom('rm_resources')
-      .select(['version'])
-      .where('type', '=', w.type)
-      .where('id', '=', w.id)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!current) throw new HttpError(404, RESOURCE_NOT_FOUND)
-    if (w.version !== undefined && current.version !== w.version)
-      throw staleVersion(current.version, w.version)
+    const version = await lockResourceVersion(trx, w.type, w.id)
+    if (version === undefined) throw new HttpError(404, RESOURCE_NOT_FOUND)
+    if (w.version !== undefined && version !== w.version) throw staleVersion(version, w.version)
     const refusal = await w.refuse?.(trx)
     if (refusal) throw new HttpError(409, refusal)
     await w.alongside?.(trx, w.id)
     const appended = await appendToStream(trx, {
       streamId: resourceStreamId(w.type, w.id),
       streamType: w.type,
-      expectedVersion: current.version,
+      expectedVersion: version,
       events: [{ type: `${pascal(w.type)}Deleted`, data: { id: w.id }, metadata: { actor: w.actor } }],
       ...storedCommand(w.command, null),
     })
     refuseDuplicate(appended)
-    await trx.deleteFrom('rm_resources').where('type', '=', w.type).where('id', '=', w.id).execute()
+    await deleteResourceRow(trx, w.type, w.id)
     await moveGenerations(trx, w.type)
   })
   w.bus.notifyAppended()
@@ -237,32 +194,4 @@ export async function deleteResource(
 
 function staleVersion(current: number, given: number): HttpError {
   return new HttpError(409, msg('staleVersion', { current, given }), 'version')
-}
-
-export async function getResource<T = Record<string, unknown>>(
-  db: Db,
-  type: string,
-  id: string,
-): Promise<ResourceRow<T> | undefined> {
-  const r = await db
-    .selectFrom('rm_resources')
-    .selectAll()
-    .where('type', '=', type)
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return r ? toRow<T>(r) : undefined
-}
-
-export async function listResources<T = Record<string, unknown>>(
-  db: Db,
-  type: string,
-): Promise<ResourceRow<T>[]> {
-  const rows = await db
-    .selectFrom('rm_resources')
-    .selectAll()
-    .where('type', '=', type)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute()
-  return rows.map((r) => toRow<T>(r))
 }

@@ -1,7 +1,8 @@
 import { type Bus, type Database, type Db, HttpError, msg } from '@shop/kit'
+import { findResource, listResources, menusOfBranch, resourceLog, resourceLogEntry } from '@shop/read-models'
 import type { Actor } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sql, type Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import { z } from 'zod'
 import { type Principal, ROLE_ADMIN, requireRole, requireStaff } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
@@ -17,8 +18,6 @@ import {
 import {
   createResource,
   deleteResource,
-  getResource,
-  listResources,
   RESOURCE_NOT_FOUND,
   type ResourceCommand,
   type ResourceRow,
@@ -116,7 +115,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
 
     app.get<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
       checkRead(req, def.read)
-      const row = await getResource(deps.db, def.type, req.params.id)
+      const row = await findResource(deps.db, def.type, req.params.id)
       if (!row) throw new HttpError(404, RESOURCE_NOT_FOUND)
       if (def.visible && !(await def.visible(deps.db, req.principal, [row.id])).has(row.id)) {
         throw new HttpError(404, RESOURCE_NOT_FOUND)
@@ -149,7 +148,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     app.put<{ Params: { id: string } }>(`${base}/:id`, async (req, reply) => {
       const p = requireRole(req, ROLE_ADMIN)
       return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
-        const existing = await getResource(deps.db, def.type, req.params.id)
+        const existing = await findResource(deps.db, def.type, req.params.id)
         if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
         // What GET answered is a valid PUT body: its id and the server-made fields come back as they are.
         const input = withoutEchoedFields(req.body, req.params.id, existing.data, writable)
@@ -199,14 +198,9 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
   }
 
   app.get<{ Params: { id: string } }>('/api/branches/:id/menus', async (req) => {
-    const branch = await getResource(deps.db, 'branch', req.params.id)
+    const branch = await findResource(deps.db, 'branch', req.params.id)
     if (!branch) throw new HttpError(404, RESOURCE_NOT_FOUND)
-    const { rows } = await sql<{ id: string }>`
-      SELECT id FROM rm_resources
-       WHERE type = 'menu' AND data->'branches' @> ${JSON.stringify([{ id: req.params.id }])}::jsonb`.execute(
-      deps.db,
-    )
-    const menus = (await listResources(deps.db, 'menu')).filter((m) => rows.some((r) => r.id === m.id))
+    const menus = await menusOfBranch(deps.db, req.params.id)
     return { data: menus.map((m) => present({}, m, req.principal)) }
   })
 
@@ -231,14 +225,14 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
   const configSchemas = deps.schemas('config')
   const configWritable = writableFields(configSchemas.update)
   app.get('/api/config', async (req) => {
-    const row = await getResource(deps.db, 'config', CONFIG_ID)
+    const row = await findResource(deps.db, 'config', CONFIG_ID)
     return { data: row ? present({}, row, req.principal) : null }
   })
   app.post('/api/config', async (req, reply) => {
     const p = requireRole(req, ROLE_ADMIN)
     return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
       const command = commandOf(slot, (r) => present({}, r!, p))
-      const existing = await getResource(deps.db, 'config', CONFIG_ID)
+      const existing = await findResource(deps.db, 'config', CONFIG_ID)
       if (!existing) {
         const data = parseBody(configSchemas.create, req.body, req.locale) as Record<string, unknown>
         const row = await createResource({
@@ -276,45 +270,20 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
     })
   })
 
-  // Who changed what, from the resources' own events (the partial index es_events_resource_idx
-  // serves these queries; its predicate is repeated so the planner can use it).
+  // Who changed what, from the resources' own events.
   const logTypes = [...RESOURCE_TYPES, 'config']
-  type LogRow = {
-    id: string
-    stream_type: string
-    event_type: string
-    data: { id?: string }
-    metadata: { actor?: Actor }
-    created_at: Date
-  }
-  const toLog = (r: LogRow) => ({
-    id: r.id,
-    resource: r.stream_type,
-    resourceId: r.data?.id ?? null,
-    action: r.event_type,
-    actor: r.metadata?.actor ?? null,
-    at: new Date(r.created_at).toISOString(),
-  })
   app.get('/api/logs', async (req) => {
     requireRole(req, ROLE_ADMIN)
     const q = (req.query ?? {}) as Record<string, string | undefined>
     const limit = Math.min(500, Math.max(1, Number.parseInt(q.limit ?? '100', 10) || 100))
     const before = q.before && /^\d{1,19}$/.test(q.before) ? q.before : undefined
-    const { rows } = await sql<LogRow>`
-      SELECT global_position::text AS id, stream_type, event_type, data, metadata, created_at FROM es_events
-       WHERE stream_type = ANY(${logTypes}::text[]) AND stream_type NOT IN ('order', 'analytics')
-             ${before ? sql`AND global_position < ${before}::bigint` : sql``}
-       ORDER BY global_position DESC LIMIT ${limit}`.execute(deps.db)
-    return { data: rows.map(toLog) }
+    return { data: await resourceLog(deps.db, logTypes, { limit, before }) }
   })
   app.get<{ Params: { id: string } }>('/api/logs/:id', async (req) => {
     requireRole(req, ROLE_ADMIN)
     if (!/^\d{1,19}$/.test(req.params.id)) throw new HttpError(404, RESOURCE_NOT_FOUND)
-    const { rows } = await sql<LogRow>`
-      SELECT global_position::text AS id, stream_type, event_type, data, metadata, created_at FROM es_events
-       WHERE global_position = ${req.params.id}::bigint AND stream_type = ANY(${logTypes}::text[])
-         AND stream_type NOT IN ('order', 'analytics')`.execute(deps.db)
-    if (!rows[0]) throw new HttpError(404, RESOURCE_NOT_FOUND)
-    return { data: toLog(rows[0]) }
+    const entry = await resourceLogEntry(deps.db, logTypes, req.params.id)
+    if (!entry) throw new HttpError(404, RESOURCE_NOT_FOUND)
+    return { data: entry }
   })
 }

@@ -14,10 +14,9 @@ import {
   rebuildProjection,
   startProjector,
 } from '@shop/projector'
-import { visitorsProjection } from '@shop/read-models'
+import { pageViewsStatistics, uniqueVisitorsStatistics, visitorsProjection } from '@shop/read-models'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pageViewsStatistics, uniqueVisitorsStatistics } from '../statistics/statistics-queries.ts'
 import { call } from '../testing/staff-session.ts'
 
 // POST /api/analytics-log (issue 14 item 6, docs/security.md "Analytics") on the real PostgreSQL

@@ -1,4 +1,5 @@
 import { type Db, HttpError, msg } from '@shop/kit'
+import { findResource, productsByUid } from '@shop/read-models'
 import { availabilityQuerySchema } from '@shop/shared/contracts'
 import {
   availabilityDays,
@@ -8,10 +9,8 @@ import {
   unavailableMessage,
 } from '@shop/shared/domain/scheduling'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { toCheckoutBranch } from '../checkout/checkout-data.ts'
 import { parseBody } from '../http-helpers.ts'
-import { getResource } from '../resources/resource-store.ts'
 
 // The time picker's, kiosk's and checkout's one source of truth for "when can I order": the
 // shared scheduling rules in the branch's time zone, with the cart's lead times.
@@ -27,7 +26,7 @@ export async function availabilityRoutes(
   deps: { db: Db; now: () => Date },
 ): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/branches/:id/availability', async (req, reply) => {
-    const branch = await getResource<Record<string, unknown>>(deps.db, 'branch', req.params.id)
+    const branch = await findResource(deps.db, 'branch', req.params.id)
     if (!branch) throw new HttpError(404, msg('notFound'))
     const query = parseBody(availabilityQuerySchema, req.query, req.locale)
     const b = branch.data
@@ -38,9 +37,7 @@ export async function availabilityRoutes(
 
     const leadTimes: LeadTime[] = []
     if (query.products.length > 0) {
-      const { rows } = await sql<{ uid: string; data: Record<string, unknown> }>`
-        SELECT data->>'uid' AS uid, data FROM rm_resources
-         WHERE type = 'product' AND data->>'uid' = ANY(${query.products}::text[])`.execute(deps.db)
+      const rows = await productsByUid(deps.db, query.products)
       const missing = query.products.filter((uid) => !rows.some((r) => r.uid === uid))
       if (missing.length > 0)
         throw new HttpError(400, msg('unknownProducts', { uids: missing.join(', ') }), 'products')

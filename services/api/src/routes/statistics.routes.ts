@@ -1,8 +1,4 @@
 import { type Db, HttpError } from '@shop/kit'
-import { statisticsQuerySchema } from '@shop/shared/contracts/http/statistics.http.ts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { AUTH_MESSAGES, hasRole, ROLE_ADMIN, requireStaff } from '../auth/guard.ts'
-import { parseBody } from '../http-helpers.ts'
 import {
   canceledOrdersStatistics,
   eventsStatistics,
@@ -17,7 +13,11 @@ import {
   type Scope,
   uniqueVisitorsStatistics,
   visitorTimesStatistics,
-} from '../statistics/statistics-queries.ts'
+} from '@shop/read-models'
+import { statisticsQuerySchema } from '@shop/shared/contracts/http/statistics.http.ts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AUTH_MESSAGES, hasRole, ROLE_ADMIN, requireStaff } from '../auth/guard.ts'
+import { parseBody } from '../http-helpers.ts'
 
 // GET /api/statistics/<name> (spec §7, docs/statistics.md). Admins read every branch, employees
 // their own.

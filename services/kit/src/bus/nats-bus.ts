@@ -221,7 +221,7 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
     pingInterval: 10_000,
   })
   try {
-    const replicas = opts.replicas ?? Number(process.env.NATS_STREAM_REPLICAS || 1)
+    const replicas = opts.replicas ?? 1
     await ensureEventStream(await jetstreamManager(nc), root, replicas)
   } catch (err) {
     // A caller that tries again (a service waiting for NATS at start) must not leak connections.

@@ -21,13 +21,13 @@ export type PostgresOptions = {
   onConnectionLost?: (err: Error) => void
   /**
    * How long a request waits for a connection (a new one to open, or a busy pool to free one)
-   * before it fails with a 503; default `PG_CONNECT_TIMEOUT_MS`, else 3 s. Without it a database
+   * before it fails with a 503; default 3 s (`PG_CONNECT_TIMEOUT_MS` in the configuration). Without it a database
    * that does not answer held every request for as long as the outage lasted.
    */
   connectTimeoutMs?: number
   /**
    * How long a statement may go unanswered before it fails (503) and its connection is dropped;
-   * default `PG_QUERY_TIMEOUT_MS`, else 30 s; 0 for none (migrations, rebuilds). A database that
+   * default 30 s (`PG_QUERY_TIMEOUT_MS` in the configuration); 0 for none (migrations, rebuilds). A database that
    * stops answering on an open connection (a network partition) otherwise held the request for
    * as long as the outage lasted.
    */
@@ -81,14 +81,12 @@ function givingBackBroken(pool: pg.Pool): PostgresPool {
 }
 
 export function connectPostgres(opts: PostgresOptions): DbHandle {
-  const queryTimeout =
-    opts.queryTimeoutMs ?? Number(process.env.PG_QUERY_TIMEOUT_MS ?? DEFAULT_QUERY_TIMEOUT_MS)
+  const queryTimeout = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.max ?? 10,
     application_name: opts.applicationName ?? 'shop',
-    connectionTimeoutMillis:
-      opts.connectTimeoutMs ?? Number(process.env.PG_CONNECT_TIMEOUT_MS ?? DEFAULT_CONNECT_TIMEOUT_MS),
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     // Idle connections to a server that went away are noticed by the operating system.
     keepAlive: true,
     ...(queryTimeout > 0 ? { query_timeout: queryTimeout } : {}),

@@ -21,8 +21,12 @@ export async function migrateTo(db: Kysely<unknown>, name: string): Promise<Migr
  * Migrates a PostgreSQL database on a connection of its own, without the pool's query timeout
  * (a migration may run long statements), closed afterwards.
  */
-export async function migratePostgres(url: string, applicationName: string): Promise<MigrationResultSet> {
-  const migrator = connectPostgres({ url, max: 1, applicationName, queryTimeoutMs: 0 })
+export async function migratePostgres(
+  url: string,
+  applicationName: string,
+  opts: { connectTimeoutMs?: number } = {},
+): Promise<MigrationResultSet> {
+  const migrator = connectPostgres({ url, max: 1, applicationName, queryTimeoutMs: 0, ...opts })
   try {
     return await migrateToLatest(migrator.db as never)
   } finally {

@@ -1,8 +1,17 @@
 import type { ColumnType, Generated } from 'kysely'
 
+// Every table of the migrations, with every column: schema.int.test.ts compares this file with
+// a migrated database and fails on a table or column missing on either side, or typed wrong.
+
 // int8 and xid8 come back from pg as strings; they stay strings in TypeScript.
 type Int8 = ColumnType<string, string | bigint | number, string | bigint | number>
+/** An int8 the database fills when the insert leaves it out (a sequence or a default). */
+type GeneratedInt8 = ColumnType<string, string | bigint | number | undefined, string | bigint | number>
+/** numeric comes back from pg as a string (exact decimals). */
+type Numeric = ColumnType<string, string | number, string | number>
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+/** A date column, written and compared as 'YYYY-MM-DD' (select it as `::text`: pg parses a bare date to a Date). */
+type DateString = ColumnType<string, string, string>
 type Json<T = unknown> = ColumnType<T, string, string>
 
 export interface EsStreamsTable {
@@ -15,7 +24,7 @@ export interface EsStreamsTable {
 }
 
 export interface EsEventsTable {
-  global_position: Generated<Int8>
+  global_position: GeneratedInt8
   transaction_id: Generated<string>
   stream_id: string
   stream_type: string
@@ -45,9 +54,15 @@ export interface EsCheckpointsTable {
   updated_at: Timestamp
 }
 
+/** A named counter that writers move in their transaction, in commit order (append guards). */
+export interface EsGenerationsTable {
+  name: string
+  generation: GeneratedInt8
+}
+
 export interface TicketCountersTable {
   branch_id: string
-  business_date: ColumnType<string, string, string>
+  business_date: DateString
   last: number
 }
 
@@ -72,6 +87,122 @@ export interface StOrdersTable {
   version: number
   state: Json
   contribution: Json
+}
+
+/** Orders per branch, local day, order type and outcome, with their sums (docs/statistics.md). */
+export interface StOrderDaysTable {
+  branch_id: string
+  day: DateString
+  order_type: string
+  outcome: string
+  orders: number
+  net: Int8
+  tax: Int8
+  gross: Int8
+  revenue_orders: number
+  revenue_net: Int8
+  revenue_tax: Int8
+  revenue_gross: Int8
+  confirmed: number
+  confirm_seconds: Int8
+  completed: number
+  complete_seconds: Int8
+  rated: number
+  rating_sum: number
+}
+
+export interface StOrderHoursTable {
+  branch_id: string
+  day: DateString
+  hour: number
+  order_type: string
+  orders: number
+}
+
+export interface StTaxDaysTable {
+  branch_id: string
+  day: DateString
+  order_type: string
+  rate: string
+  net: Int8
+  tax: Int8
+  gross: Int8
+}
+
+export interface StItemDaysTable {
+  branch_id: string
+  day: DateString
+  order_type: string
+  product_uid: string
+  unit: string
+  name: string
+  lines: number
+  quantity: Numeric
+  gross: Int8
+}
+
+export interface StOptionDaysTable {
+  branch_id: string
+  day: DateString
+  order_type: string
+  product_uid: string
+  part: string
+  option: string
+  lines: number
+  quantity: Numeric
+}
+
+export interface StReasonDaysTable {
+  branch_id: string
+  day: DateString
+  order_type: string
+  outcome: string
+  reason: string
+  orders: number
+}
+
+/** The visitors projection (feed: the analytics log): page views per visitor and local day. */
+export interface StVisitorDaysTable {
+  branch_id: string
+  day: DateString
+  visitor: string
+  views: number
+}
+
+export interface StVisitorCountsTable {
+  branch_id: string
+  day: DateString
+  visitors: number
+}
+
+/** HyperLogLog registers per scope and period ('YYYY-MM-DD' or 'YYYY-MM'). */
+export interface StVisitorSketchesTable {
+  branch_id: string
+  period: string
+  registers: Buffer
+}
+
+export interface StPageDaysTable {
+  branch_id: string
+  day: DateString
+  path: string
+  views: number
+}
+
+export interface StVisitHoursTable {
+  branch_id: string
+  day: DateString
+  hour: number
+  views: number
+}
+
+export interface StEventDaysTable {
+  branch_id: string
+  day: DateString
+  type: string
+  category: string
+  action: string
+  events: number
 }
 
 export interface RmResourcesTable {
@@ -148,13 +279,13 @@ export interface FileChunksTable {
 /** Bytes uploaded per client address and UTC day (limits.uploads.bytesPerAddressPerDay). */
 export interface UploadBudgetsTable {
   address: string
-  day: ColumnType<string, string, string>
+  day: DateString
   bytes: Int8
 }
 
 /** One consented analytics hit (not an event: pruned after the retention; docs/statistics.md). */
 export interface AnalyticsHitsTable {
-  id: Generated<Int8>
+  id: GeneratedInt8
   transaction_id: Generated<string>
   at: Timestamp
   type: string
@@ -167,14 +298,43 @@ export interface AnalyticsHitsTable {
 /** The first local day whose analytics hits are all kept (one row, once the pruning ran). */
 export interface AnalyticsHorizonTable {
   id: Generated<boolean>
-  first_day: ColumnType<string, string, string>
+  first_day: DateString
 }
 
 /** New visitor ids minted per client address (an HMAC of it) and UTC day. */
 export interface AnalyticsVisitorMintsTable {
-  day: ColumnType<string, string, string>
+  day: DateString
   address: string
   minted: number
+}
+
+/** The notifier's outbox: one job per message, kept after sending as the order's notification log. */
+export interface NotificationJobsTable {
+  id: string
+  order_id: string
+  branch_id: string
+  source_id: string
+  source_type: string
+  kind: string
+  channel: string
+  audience: string
+  recipient: string
+  locale: string
+  from_name: string | null
+  reply_to: string | null
+  subject: string | null
+  /** The rendered text of jobs made before migration 0009; newer ones name `order_version`. */
+  body: string | null
+  html: string | null
+  status: Generated<string>
+  attempts: Generated<number>
+  next_attempt_at: Timestamp
+  last_error: string | null
+  transport_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+  sent_at: Timestamp | null
+  order_version: number | null
 }
 
 /** Secrets the server made for itself (the visitor ids' signing key). */
@@ -196,10 +356,23 @@ export interface Database {
   es_events: EsEventsTable
   es_commands: EsCommandsTable
   es_checkpoints: EsCheckpointsTable
+  es_generations: EsGenerationsTable
   rm_orders: RmOrdersTable
-  st_orders: StOrdersTable
   rm_resources: RmResourcesTable
   rm_order_tickets: TicketCountersTable
+  st_orders: StOrdersTable
+  st_order_days: StOrderDaysTable
+  st_order_hours: StOrderHoursTable
+  st_tax_days: StTaxDaysTable
+  st_item_days: StItemDaysTable
+  st_option_days: StOptionDaysTable
+  st_reason_days: StReasonDaysTable
+  st_visitor_days: StVisitorDaysTable
+  st_visitor_counts: StVisitorCountsTable
+  st_visitor_sketches: StVisitorSketchesTable
+  st_page_days: StPageDaysTable
+  st_visit_hours: StVisitHoursTable
+  st_event_days: StEventDaysTable
   auth_credentials: AuthCredentialsTable
   auth_sessions: AuthSessionsTable
   auth_login_throttle: AuthLoginThrottleTable
@@ -213,4 +386,5 @@ export interface Database {
   analytics_visitor_mints: AnalyticsVisitorMintsTable
   server_secrets: ServerSecretsTable
   projection_versions: ProjectionVersionsTable
+  notification_jobs: NotificationJobsTable
 }

@@ -4,7 +4,28 @@ import { type Cursor, START_CURSOR } from './types.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-export async function ensureCheckpoint(db: Executor, id: string): Promise<void> {
+/**
+ * Makes sure the reader's checkpoint exists. A new one starts at the first event, or with
+ * `head` at the committed head: the newest event below the commit horizon, behind which every
+ * later one commits, so it is seen after the checkpoint (the same rule as pollCommitted).
+ */
+export async function ensureCheckpoint(
+  db: Executor,
+  id: string,
+  startAt: 'beginning' | 'head' = 'beginning',
+): Promise<void> {
+  if (startAt === 'head') {
+    await sql`
+      INSERT INTO es_checkpoints (subscription_id, last_xid, last_position)
+      SELECT ${id}, coalesce(head.transaction_id, '0'::xid8), coalesce(head.global_position, 0)
+        FROM (SELECT 1) one
+        LEFT JOIN LATERAL (
+          SELECT transaction_id, global_position FROM es_events
+           WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           ORDER BY transaction_id DESC, global_position DESC LIMIT 1) head ON true
+      ON CONFLICT (subscription_id) DO NOTHING`.execute(db)
+    return
+  }
   await db
     .insertInto('es_checkpoints')
     .values({ subscription_id: id, last_xid: '0', last_position: '0' })

@@ -1,8 +1,7 @@
-import type { Database } from '@shop/kit'
+import type { Database, LiveMessage, Projection } from '@shop/kit'
 import { liveOrderRowSubject } from '@shop/shared/contracts/subjects'
 import { isFinal } from '@shop/shared/domain/ordering'
 import type { Transaction } from 'kysely'
-import type { LiveMessage, Projection } from '../projection.ts'
 import type { LiveOrderRow } from './live-rows.ts'
 import { applyOrderEvents, type ChangedOrder } from './order-rows.ts'
 

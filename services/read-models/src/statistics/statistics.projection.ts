@@ -1,4 +1,4 @@
-import type { Database, StoredEvent } from '@shop/kit'
+import type { Database, LiveMessage, Projection, ProjectionContext, StoredEvent } from '@shop/kit'
 import { DEFAULT_TIME_ZONE, type OrderEvent } from '@shop/shared/contracts'
 import { liveStatisticsSubject } from '@shop/shared/contracts/subjects'
 import type { StatisticsChangedMessage } from '@shop/shared/contracts/ws'
@@ -10,7 +10,6 @@ import {
 import { SHOP_SCOPE } from '@shop/shared/domain/statistics/visitor-sketch.ts'
 import { sql, type Transaction } from 'kysely'
 import { orderIdOf } from '../orders/order-rows.ts'
-import type { LiveMessage, Projection, ProjectionContext } from '../projection.ts'
 import { STAT_TABLES, StatDeltas, type StatTable } from './statistics-rows.ts'
 
 /**

@@ -1,3 +1,4 @@
+import type { Feed, Projection } from '@shop/kit'
 import {
   analyticsFirstDay,
   analyticsHead,
@@ -15,7 +16,6 @@ import {
   SKETCH_REGISTERS,
 } from '@shop/shared/domain/statistics/visitor-sketch.ts'
 import { sql, type Transaction } from 'kysely'
-import type { Feed, Projection } from '../projection.ts'
 import { branchZones, statisticsChanged, writeDeltas } from './statistics.projection.ts'
 import { analyticsRows, StatDeltas, type StatRow } from './statistics-rows.ts'
 

@@ -1,5 +1,5 @@
 import { type BranchDirectory, type Db, HttpError, msg } from '@shop/kit'
-import { type Channel, enqueueResend, jobView, listOrderJobs } from '@shop/notifier'
+import { type Channel, enqueueResend, jobView, listOrderJobs } from '@shop/read-models/notifications'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { idempotencyOf } from '../../http-helpers.ts'
 import { staffOrderAccess } from './staff-access.ts'
@@ -7,7 +7,7 @@ import { staffOrderAccess } from './staff-access.ts'
 export type NotificationRouteDeps = {
   db: Db
   branches: BranchDirectory
-  /** Where status links point; default PUBLIC_URL, else the origin the caller used. */
+  /** Where status links point (PUBLIC_URL, from the configuration); default the origin the caller used. */
   publicUrl?: string | undefined
 }
 
@@ -18,7 +18,7 @@ const REFUSED = {
 } as const
 
 function publicUrlOf(req: FastifyRequest, configured: string | undefined): string {
-  return configured ?? process.env.PUBLIC_URL ?? `${req.protocol}://${req.host}`
+  return configured ?? `${req.protocol}://${req.host}`
 }
 
 /**

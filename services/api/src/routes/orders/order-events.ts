@@ -5,6 +5,7 @@ import type {
   OrderEventDetails,
   OrderEventEntry,
 } from '@shop/shared/contracts/http/order-events.ts'
+import { orderTypeOf } from '@shop/shared/domain/ordering'
 
 const ACTOR_KINDS = new Set(['customer', 'staff', 'system'])
 
@@ -26,7 +27,7 @@ function detailsOf(event: OrderEvent): OrderEventDetails[keyof OrderEventDetails
   switch (event.type) {
     case 'OrderCreated':
       return {
-        orderType: event.isDelivery ? 'delivery' : event.isDineIn ? 'dineIn' : 'takeaway',
+        orderType: orderTypeOf(event),
         tableIdentifier: event.tableIdentifier,
         appointment: event.appointment,
         paymentMethod: event.paymentMethod,

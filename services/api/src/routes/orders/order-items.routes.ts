@@ -8,6 +8,7 @@ import {
 } from '@shop/shared/domain/catalogue'
 import { checkItemShape, priceOrderItem, repriceOrder } from '@shop/shared/domain/checkout'
 import type { OrderState } from '@shop/shared/domain/ordering'
+import { orderTypeOf } from '@shop/shared/domain/ordering'
 import type { FastifyInstance } from 'fastify'
 import { loadItemChangeData } from '../../checkout/item-change-data.ts'
 import { type CommandDeps, loadOrder, runOrderCommand, withContext } from '../../commands/order-commands.ts'
@@ -59,7 +60,7 @@ export async function orderItemRoutes(
     const { problems, amount } = checkItemShape(product, shape, uploads)
     if (problems.length > 0) throw new HttpError(400, checkoutErrors(problems))
 
-    const orderType = state.isDelivery ? 'delivery' : state.isDineIn ? 'dineIn' : 'takeaway'
+    const orderType = orderTypeOf(state)
     const item = priceOrderItem(
       product,
       { amount, unit: shape.unit as never, parts },

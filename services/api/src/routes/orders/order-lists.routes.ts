@@ -1,5 +1,5 @@
 import { type Db, HttpError } from '@shop/kit'
-import { listOrders, type OrderListFilter } from '@shop/read-models'
+import { listOrders, type OrderListFilter, resourcesById } from '@shop/read-models'
 import { orderListQuerySchema } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES, hasRole, ROLE_ADMIN, requireStaff } from '../../auth/guard.ts'
@@ -58,17 +58,9 @@ export async function orderListRoutes(
     })
     const branchIds = [...new Set(waiting.map((r) => r.view.branch.id))]
     const minutes = new Map<string, number>()
-    if (branchIds.length > 0) {
-      const rows = await deps.db
-        .selectFrom('rm_resources')
-        .select(['id', 'data'])
-        .where('type', '=', 'branch')
-        .where('id', 'in', branchIds)
-        .execute()
-      for (const r of rows) {
-        const m = (r.data as { missedOrderMinutes?: unknown }).missedOrderMinutes
-        if (typeof m === 'number') minutes.set(r.id, m)
-      }
+    for (const r of await resourcesById(deps.db, 'branch', branchIds)) {
+      const m = r.data.missedOrderMinutes
+      if (typeof m === 'number') minutes.set(r.id, m)
     }
     const missed = waiting.filter(
       (r) =>

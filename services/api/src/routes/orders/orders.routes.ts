@@ -1,5 +1,5 @@
 import { type BranchDirectory, HttpError, msg, readStream } from '@shop/kit'
-import { boardView, findPublicOrder, listBoard, listBranchOrders } from '@shop/read-models'
+import { boardView, findPublicOrder, listBoard, listBranchOrders, ticketNumberOf } from '@shop/read-models'
 import {
   type Actor,
   counterAppointmentAnswerBodySchema,
@@ -8,6 +8,7 @@ import {
   questionnaireBodySchema,
   rejectOrderBodySchema,
 } from '@shop/shared/contracts'
+import { statusRouteCommand } from '@shop/shared/domain/ordering'
 import type { FastifyInstance } from 'fastify'
 import { AUTH_MESSAGES, canActForBranch, requireStaff } from '../../auth/guard.ts'
 import {
@@ -26,15 +27,15 @@ export type OrderRouteDeps = CommandDeps & { branches: BranchDirectory }
 
 const NOT_FOUND = msg('orderNotFound')
 
-type StaffAction = 'cancel' | 'confirm' | 'reject' | 'in-delivery' | 'completed' | 'delivered'
-
-/** Staff status actions of spec §7 and the command each one sends. */
+/** The status route's actions of spec §7 and the command each one sends (the order-action table). */
 function staffCommand(
   action: string,
   body: unknown,
   locale: string,
 ): { command: LifecycleCommandInput; version?: number } {
-  switch (action as StaffAction) {
+  const found = statusRouteCommand(action)
+  if (!found) throw new HttpError(404, msg('unknownAction'), 'action')
+  switch (found.body) {
     case 'reject': {
       const b = parseBody(rejectOrderBodySchema, body, locale)
       return { command: { type: 'RejectOrder', message: b.message }, ...version(b.version) }
@@ -43,23 +44,10 @@ function staffCommand(
       const b = parseBody(orderStatusCommandBodySchema, body, locale)
       return { command: { type: 'CancelOrder', reason: b.message ?? null }, ...version(b.version) }
     }
-    case 'confirm':
-    case 'in-delivery':
-    case 'completed':
-    case 'delivered': {
+    case 'plain': {
       const b = parseBody(orderStatusCommandBodySchema, body, locale)
-      const type = (
-        {
-          confirm: 'ConfirmOrder',
-          'in-delivery': 'MarkInDelivery',
-          completed: 'CompleteOrder',
-          delivered: 'MarkDelivered',
-        } as const
-      )[action as 'confirm' | 'in-delivery' | 'completed' | 'delivered']
-      return { command: { type }, ...version(b.version) }
+      return { command: { type: found.command }, ...version(b.version) }
     }
-    default:
-      throw new HttpError(404, msg('unknownAction'), 'action')
   }
 }
 
@@ -70,17 +58,13 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
 
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (req) => {
     await authorizeStaff(req, req.params.id)
-    const [{ state, version: v }, row] = await Promise.all([
+    const [{ state, version: v }, ticketNumber] = await Promise.all([
       loadOrder(deps.db, req.params.id),
       // The ticket number is drawn by the orders projection: null for the moment until then.
-      deps.db
-        .selectFrom('rm_orders')
-        .select('ticket_number')
-        .where('order_id', '=', req.params.id)
-        .executeTakeFirst(),
+      ticketNumberOf(deps.db, req.params.id),
     ])
     if (!state) throw new HttpError(404, NOT_FOUND)
-    return { data: { ...boardView(state, row?.ticket_number ?? null), version: v } }
+    return { data: { ...boardView(state, ticketNumber), version: v } }
   })
 
   // The order's timeline from the event store: who did what, when (oldest first).

@@ -1,10 +1,20 @@
-import type { Cursor, Database, StoredEvent } from '@shop/kit'
 import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import type { Cursor, StoredEvent } from '../event-store/types.ts'
 
 /** A row for the live rooms: its subject and its JSON, serialised once. */
 export type LiveMessage = { subject: string; json: string }
 
-export type ProjectionContext = { subjectRoot: string }
+export type ProjectionContext = {
+  subjectRoot: string
+  /**
+   * Work for once the batch's transaction has committed (the notifier sends the messages of the
+   * jobs it just made): run in order after the commit, never after a rollback, never in a rebuild.
+   */
+  afterCommit?(effect: () => void): void
+  /** True while a rebuild replays the feed (nothing may leave the process then). */
+  rebuilding?: boolean
+}
 
 /**
  * Where a projection reads from when not from the event store: another table read with the
@@ -39,6 +49,27 @@ export type Projection = {
   feed?: Feed
   /** What a rebuild empties, when not every row of `tables` (a feed whose old items are pruned). */
   clear?(trx: Transaction<Database>): Promise<void>
+  /** The checkpoint row's id when not `projection:<name>` (the notifier keeps its older 'notifier'). */
+  checkpoint?: string
+  /**
+   * Where a new checkpoint starts: 'beginning' (default: a read model is built from the first
+   * event) or 'head', the committed head (the notifier: a shop with history must not mail every
+   * past order).
+   */
+  startAt?: 'beginning' | 'head'
+  /**
+   * Whether the batch's commit waits for the WAL flush. A read model can be rebuilt from the
+   * store, so by default it does not; the notifier's jobs cannot (a job lost in a server crash
+   * after its mail went out would be made and sent again).
+   */
+  durable?: boolean
+  /**
+   * What a rebuild (a version change at start, `npm run projections:rebuild`) does: 'replay'
+   * (default) empties the read model and builds it again from the first event; 'keep' touches
+   * neither the rows nor the checkpoint and only records the version: rows that record side
+   * effects (the notifier's jobs: mails sent) cannot be made again without making them again.
+   */
+  rebuild?: 'replay' | 'keep'
   apply(
     trx: Transaction<Database>,
     events: readonly StoredEvent[],
@@ -46,6 +77,6 @@ export type Projection = {
   ): Promise<LiveMessage[]>
 }
 
-export function checkpointId(projection: Pick<Projection, 'name'>): string {
-  return `projection:${projection.name}`
+export function checkpointId(projection: Pick<Projection, 'name' | 'checkpoint'>): string {
+  return projection.checkpoint ?? `projection:${projection.name}`
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Db } from '@shop/kit'
 import { type ContextDeps, currentOrder, renderContext } from './context.ts'
 import { type Channel, findJobBySource, insertJobs, type Job } from './jobs.ts'
-import { notifierMetrics } from './metrics.ts'
+import { notificationsEnqueued } from './metrics.ts'
 import { jobFor } from './plan.ts'
 
 export type ResendResult =
@@ -43,7 +43,7 @@ export async function enqueueResend(
   })
   const [inserted] = await insertJobs(db, [spec])
   if (inserted) {
-    notifierMetrics.enqueued.inc({ channel, kind: 'new-order' })
+    notificationsEnqueued.inc({ channel, kind: 'new-order' })
     return { kind: 'enqueued', job: inserted, duplicate: false }
   }
   const existing = await findJobBySource(db, spec)
