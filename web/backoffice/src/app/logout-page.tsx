@@ -1,4 +1,5 @@
 import { Button, Notice, Spinner } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { publicClient } from '../lib/api.ts'
@@ -17,7 +18,7 @@ export function LogoutPage() {
     setFailed(false)
     try {
       await publicClient.request('POST', '/logout')
-      navigate('/login?loggedOut=1', { replace: true })
+      navigate(`${paths.backend.login()}?loggedOut=1`, { replace: true })
     } catch {
       setFailed(true)
     }

@@ -1,4 +1,5 @@
 import { Button, buttonClass, Notice } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { Link } from 'react-router'
 import { useT } from '../lib/i18n.tsx'
 
@@ -7,7 +8,7 @@ export function NotFound() {
   return (
     <main id="main" className="bo-page">
       <h1>{t('notFound.title')}</h1>
-      <Link className={buttonClass('secondary')} to="/orders">
+      <Link className={buttonClass('secondary')} to={paths.backend.orders()}>
         {t('notFound.back')}
       </Link>
     </main>

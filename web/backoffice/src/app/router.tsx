@@ -1,4 +1,5 @@
 import { Spinner } from '@shop/ui'
+import { BACKEND_BASE, paths } from '@shop/ui/routes'
 import { Component, lazy, type ReactNode, Suspense } from 'react'
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router'
 import { legacyHashPath } from '../lib/auth-model.ts'
@@ -40,7 +41,7 @@ if (typeof location !== 'undefined') {
 
 export function App() {
   return (
-    <BrowserRouter basename="/backend">
+    <BrowserRouter basename={BACKEND_BASE}>
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route path="logout" element={<LogoutPage />} />
@@ -64,7 +65,7 @@ export function App() {
             }
           />
           <Route element={<Shell />}>
-            <Route index element={<Navigate to="/orders" replace />} />
+            <Route index element={<Navigate to={paths.backend.orders()} replace />} />
             <Route
               path="frontdesk"
               element={

@@ -1,4 +1,5 @@
 import { Button, Icon, IconButton, Notice, Spinner, useTheme } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { useEffect, useId, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { isAdmin } from '../lib/auth-model.ts'
@@ -63,7 +64,7 @@ export function Shell() {
           aria-controls={navId}
           onClick={() => setMenuOpen((open) => !open)}
         />
-        <Link className="bo-brand" to="/orders">
+        <Link className="bo-brand" to={paths.backend.orders()}>
           {t('appName')}
         </Link>
         <HeaderActions />
@@ -94,7 +95,7 @@ function HeaderActions() {
         label={theme === 'dark' ? t('theme.light') : t('theme.dark')}
         onClick={toggleTheme}
       />
-      <Link className="ui-button ui-button--ghost ui-button--small" to="/logout">
+      <Link className="ui-button ui-button--ghost ui-button--small" to={paths.backend.logout()}>
         {t('logout.action')}
       </Link>
     </div>

@@ -2,9 +2,11 @@
  * Pure parts of the back-office's authentication (unit tested): where a 401 sends the browser,
  * where the login sends it back, and what a role may see (spec §6).
  */
-export const BASE = '/backend'
-export const LOGIN_PATH = `${BASE}/login`
-export const HOME_PATH = `${BASE}/orders`
+import { BACKEND_BASE, paths } from '@shop/ui/routes'
+
+export const BASE = BACKEND_BASE
+export const LOGIN_PATH = paths.backend.url(paths.backend.login())
+export const HOME_PATH = paths.backend.url(paths.backend.orders())
 export const ROLE_ADMIN = 'ROLE_ADMIN'
 export const ROLE_EMPLOYEE = 'ROLE_EMPLOYEE'
 /** The cookie the server sets at login, echoed as X-XSRF-TOKEN on every non-GET (double submit). */
@@ -51,7 +53,8 @@ export function needsCsrf(method: string): boolean {
 export function safeNext(next: string | null | undefined): string {
   if (!next?.startsWith(`${BASE}/`) || next.startsWith('//') || /[\\\s]/.test(next)) return HOME_PATH
   const path = next.split(/[?#]/)[0] ?? ''
-  if (path === LOGIN_PATH || path === `${BASE}/logout` || path.includes('..')) return HOME_PATH
+  if (path === LOGIN_PATH || path === paths.backend.url(paths.backend.logout()) || path.includes('..'))
+    return HOME_PATH
   return next
 }
 
@@ -72,7 +75,7 @@ export function loginUrl(current: { pathname: string; search: string; hash: stri
 export function legacyHashPath(pathname: string, hash: string): string | null {
   if (pathname !== BASE && pathname !== `${BASE}/`) return null
   const route = /^#\/([a-z]+)(?:[/?].*)?$/.exec(hash)?.[1]
-  if (route === 'dashboard') return `${BASE}/dashboard`
+  if (route === 'dashboard') return paths.backend.url(paths.backend.dashboard())
   if (route === 'sites' || route === 'navigations') return HOME_PATH
   return null
 }

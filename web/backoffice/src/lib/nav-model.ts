@@ -1,3 +1,4 @@
+import { paths } from '@shop/ui/routes'
 import { type Branch, boardBranches, isAdmin, type Me } from './auth-model.ts'
 
 /** One entry of the back-office navigation: a path under /backend and its text key (bo-shell). */
@@ -14,9 +15,9 @@ export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
     {
       label: 'nav.orders',
       items: [
-        { to: '/orders', label: 'nav.current', end: true },
-        { to: '/orders/missed', label: 'nav.missed' },
-        { to: '/orders/history', label: 'nav.history' },
+        { to: paths.backend.orders(), label: 'nav.current', end: true },
+        { to: paths.backend.orders('missed'), label: 'nav.missed' },
+        { to: paths.backend.orders('history'), label: 'nav.history' },
       ],
     },
   ]
@@ -25,14 +26,17 @@ export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
   const own =
     boards.length === 0 && !isAdmin(me) ? me.user.branches.map((b) => ({ id: b.id, name: b.id })) : boards
   const items: NavItem[] = own.map((b) => ({
-    to: `/board/${b.id}`,
+    to: paths.backend.board(b.id),
     label: 'nav.board',
     params: { branch: b.name },
   }))
   // The tablets' links and keys: admins only (spec §3, the branch's apiKey).
-  if (isAdmin(me)) items.push({ to: '/frontdesk', label: 'nav.tablets', end: true })
+  if (isAdmin(me)) items.push({ to: paths.backend.frontdesk(), label: 'nav.tablets', end: true })
   if (items.length > 0) groups.push({ label: 'nav.boards', items })
   // The statistics: both roles (the server limits an employee's figures to their branches).
-  groups.push({ label: 'nav.reports', items: [{ to: '/dashboard', label: 'nav.statistics', end: true }] })
+  groups.push({
+    label: 'nav.reports',
+    items: [{ to: paths.backend.dashboard(), label: 'nav.statistics', end: true }],
+  })
   return groups
 }

@@ -1,3 +1,4 @@
+import { paths } from '@shop/ui/routes'
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { forgetCarts } from '../lib/cart-store.ts'
@@ -49,7 +50,7 @@ export function Kiosk() {
     setIdle(false)
     clearSessionData()
     forgetCarts()
-    navigate(`/kiosk/${branchIdentifier}`)
+    navigate(paths.kiosk.store(branchIdentifier))
   }
   return (
     <button type="button" className="kiosk-screensaver" onClick={start}>

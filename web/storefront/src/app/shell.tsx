@@ -1,4 +1,5 @@
 import { Button, IconButton, Notice, Spinner } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { adminOf } from '../lib/admin-toolbar-gate.ts'
@@ -126,7 +127,7 @@ function Header() {
   return (
     <header className="shell-header">
       <div className="ui-container shell-header__inner">
-        <Link to="/" className="shell-brand">
+        <Link to={paths.home()} className="shell-brand">
           <img src="/icon.svg" alt="" width={32} height={32} />
           <span>{shopName}</span>
         </Link>
@@ -154,7 +155,7 @@ function Footer() {
   const links = LEGAL_PAGES.map(({ key, slug }) => {
     const hasText = legalPageText(config, key) !== ''
     const external = typeof config[key] === 'string' ? String(config[key]) : ''
-    return { key, to: hasText ? `/site/${slug}` : null, href: hasText ? null : external || null }
+    return { key, to: hasText ? paths.site(slug) : null, href: hasText ? null : external || null }
   }).filter((l) => l.to || l.href)
   return (
     <footer className="shell-footer">

@@ -1,18 +1,10 @@
-import {
-  addCartItem,
-  type Cart,
-  type CartItem,
-  clearCart,
-  emptyCart,
-  migrateCart,
-  removeCartItem,
-} from '@shop/shared/domain/catalogue'
-import { useCallback, useSyncExternalStore } from 'react'
+import { type Cart, type CartItem, emptyCart, migrateCart } from '@shop/shared/domain/catalogue'
 import { readSession, sessionKey, writeSession } from './session.ts'
 
 /**
  * The cart per branch identifier in session storage (spec §3, §9: key `asp-cart-<identifier>`),
- * with one in-memory copy per branch shared by every component that shows it.
+ * with one in-memory copy per branch shared by every component that shows it. Components read
+ * and change it through `useCart` (use-cart.ts, which keeps immer out of the pages without a cart).
  */
 const carts = new Map<string, Cart>()
 const listeners = new Set<() => void>()
@@ -48,25 +40,10 @@ export function forgetCarts(): void {
   for (const listener of listeners) listener()
 }
 
-function subscribe(listener: () => void): () => void {
+/** Called after every change of any branch's cart (useCart's external store). */
+export function subscribe(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
-}
-
-export function useCart(branchIdentifier: string) {
-  const cart = useSyncExternalStore(
-    subscribe,
-    () => getCart(branchIdentifier),
-    () => emptyCart(),
-  )
-  const update = useCallback(
-    (change: (c: Cart) => Cart) => updateCart(branchIdentifier, change),
-    [branchIdentifier],
-  )
-  const add = useCallback((item: CartItem) => update((c) => addCartItem(c, item)), [update])
-  const remove = useCallback((index: number) => update((c) => removeCartItem(c, index)), [update])
-  const clear = useCallback(() => update(clearCart), [update])
-  return { cart, update, add, remove, clear }
 }
 
 /** Spec §4 "Cart migration": items whose product changed or left the menu are removed. */

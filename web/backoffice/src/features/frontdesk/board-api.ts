@@ -1,3 +1,4 @@
+import { paths } from '@shop/ui/routes'
 import { ApiError, apiGet, apiRaw, apiSend, publicClient } from '../../lib/api.ts'
 import type { BoardOrder, CardAction } from './board-model.ts'
 
@@ -48,7 +49,7 @@ export function boardApi(access: BoardAccess): BoardApi {
       await post(`${order(orderId)}/resend-new-order-${channel === 'email' ? 'email' : 'sms'}`)
     },
     async receipt(orderId) {
-      if (access.kind === 'session') return `/backend/orders/${encodeURIComponent(orderId)}/receipt`
+      if (access.kind === 'session') return paths.backend.url(paths.backend.receipt(orderId))
       const res =
         access.kind === 'key'
           ? await publicClient.raw('POST', `${order(orderId)}/print`, { format: 'pdf' }, init)

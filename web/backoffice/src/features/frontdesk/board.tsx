@@ -14,7 +14,8 @@ import {
   readSwitch,
   SWITCH_KEYS,
 } from './board-model.ts'
-import { type CardEnv, CardEnvContext, createCardMessages, OrderCard } from './order-card.tsx'
+import { type CardEnv, CardEnvContext, createCardMessages } from './card-env.ts'
+import { OrderCard } from './order-card.tsx'
 import { useBoardAlerts } from './use-alerts.ts'
 import { useLiveBoard } from './use-live-board.ts'
 import './frontdesk.css'

@@ -1,9 +1,7 @@
-import { COUNTABLE_UNITS, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
 import { formatMoney } from '@shop/shared/domain/common'
-import { formatLocalDate, localDateOf, wallClockOf } from '@shop/shared/domain/scheduling'
+import { wallClockOf } from '@shop/shared/domain/scheduling'
 import { Button, Icon, IconButton, type IconName, Notice } from '@shop/ui'
 import {
-  createContext,
   memo,
   useCallback,
   useContext,
@@ -15,70 +13,13 @@ import {
   useSyncExternalStore,
 } from 'react'
 import { ApiError } from '../../lib/api.ts'
-import type { Translate } from '../../lib/i18n.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { CounterDialog, RejectDialog } from '../../lib/order-dialogs.tsx'
-import type { BoardApi } from './board-api.ts'
-import {
-  type BoardOrder,
-  type CardAction,
-  cardActions,
-  diffOrders,
-  type OrderChange,
-  orderKindOf,
-} from './board-model.ts'
-
-/** What every card shares; a stable object, so it never re-renders the cards by itself. */
-export type CardEnv = {
-  api: BoardApi
-  timeZone: string
-  currency: string
-  /** Applies a fresh copy (after a command or a conflict) to the board. */
-  put(order: BoardOrder): void
-  /** The clock the board runs on (ms). */
-  now(): number
-  /** The cards' answers (kept outside the card: a card that changes lanes is mounted anew). */
-  messages: CardMessages
-  /**
-   * The card that held the keyboard focus when it was acted on or left its lane: the card takes
-   * the focus back once it shows its new state (in its new lane: a card there is mounted anew).
-   */
-  focus: { pending?: string }
-}
-
-export type CardMessage = { failure?: Failure; notice?: string }
-
-export type CardMessages = {
-  get(orderId: string): CardMessage | undefined
-  set(orderId: string, message: CardMessage | undefined): void
-  subscribe(orderId: string, listener: () => void): () => void
-}
-
-export function createCardMessages(): CardMessages {
-  const messages = new Map<string, CardMessage>()
-  const listeners = new Map<string, Set<() => void>>()
-  return {
-    get: (id) => messages.get(id),
-    set(id, message) {
-      if (message) messages.set(id, message)
-      else messages.delete(id)
-      for (const l of listeners.get(id) ?? []) l()
-    },
-    subscribe(id, listener) {
-      const set = listeners.get(id) ?? new Set<() => void>()
-      listeners.set(id, set)
-      set.add(listener)
-      return () => {
-        set.delete(listener)
-        if (set.size === 0) listeners.delete(id)
-      }
-    },
-  }
-}
+import { type BoardOrder, type CardAction, cardActions, diffOrders, orderKindOf } from './board-model.ts'
+import { CardEnvContext, type Failure } from './card-env.ts'
+import { actionLabel, addressText, amountText, changeText, when } from './card-text.ts'
 
 const noop = () => () => {}
-
-export const CardEnvContext = createContext<CardEnv | undefined>(undefined)
 
 const KIND_ICONS: Record<string, IconName> = { takeaway: 'bag', delivery: 'bike', dineIn: 'table' }
 const STATUS_ICONS: Record<string, IconName> = {
@@ -92,10 +33,6 @@ const STATUS_ICONS: Record<string, IconName> = {
   canceled: 'close',
   failed: 'error',
 }
-
-export type Failure =
-  | { kind: 'conflict'; message: string; changes: OrderChange[] }
-  | { kind: 'error'; message: string; retry: () => void }
 
 /**
  * One order on the board. Memoised: it renders again only when its order (a new version from
@@ -464,72 +401,3 @@ export const OrderCard = memo(function OrderCard({
     </article>
   )
 })
-
-function actionLabel(action: CardAction, kind: string, t: Translate): string {
-  switch (action) {
-    case 'confirm':
-      return t('ordering:action.confirmOrder')
-    case 'reject':
-      return t('ordering:action.rejectOrder')
-    case 'counter-appointment':
-      return t('action.counterAppointment')
-    case 'in-delivery':
-      return kind === 'delivery' ? t('action.inDelivery') : t('action.ready')
-    case 'completed':
-      return t('action.completed')
-    case 'delivered':
-      return t('action.delivered')
-  }
-}
-
-/** 'heute 15:00' or '27.11.2026 15:00' in the branch's zone (spec §9). */
-export function when(iso: string, timeZone: string, now: number, t: Translate): string {
-  const clock = wallClockOf(Date.parse(iso), timeZone)
-  const today = localDateOf(now, timeZone)
-  return clock.date === today
-    ? t('card.today', { time: clock.time })
-    : `${formatLocalDate(clock.date)} ${clock.time}`
-}
-
-const COUNTABLE: ReadonlySet<string> = new Set(COUNTABLE_UNITS)
-
-/** '2 Stück', '500 g', '1,5 kg' (the storefront's naming of units). */
-function amountText(t: Translate, amount: number, unit: string): string {
-  const symbol = (UNIT_SYMBOLS as Readonly<Record<string, string>>)[unit]
-  const name = symbol ?? (COUNTABLE.has(unit) ? t(`unit.${unit}`, { count: amount === 1 ? 1 : 2 }) : unit)
-  return `${String(amount).replace('.', ',')}\u00a0${name}`
-}
-
-function addressText(a: NonNullable<BoardOrder['deliveryAddress']>): string {
-  const name = [a.companyName, [a.firstName, a.lastName].filter(Boolean).join(' ')].filter(Boolean).join(', ')
-  const street = [a.street, a.floor, a.stairway, a.door].filter(Boolean).join(' ')
-  const city = [a.zipCode, a.city].filter(Boolean).join(' ')
-  return [name, street, city].filter(Boolean).join(', ')
-}
-
-function changeText(c: OrderChange, t: Translate, timeZone: string, currency: string, now: number): string {
-  switch (c.field) {
-    case 'status':
-      return t('conflict.status', { from: t(`ordering:status.${c.from}`), to: t(`ordering:status.${c.to}`) })
-    case 'appointment':
-      return t('conflict.appointment', {
-        from: c.from ? when(c.from, timeZone, now, t) : t('card.asap'),
-        to: c.to ? when(c.to, timeZone, now, t) : t('card.asap'),
-      })
-    case 'items':
-      return t('conflict.items', {
-        list: [
-          ...c.added.map((i) => `+ ${i}`),
-          ...c.removed.map((i) => `− ${i}`),
-          ...c.changed.map((i) => `~ ${i}`),
-        ].join('; '),
-      })
-    case 'paymentStatus':
-      return t('conflict.payment', {
-        from: t(`ordering:paymentStatus.${c.from}`),
-        to: t(`ordering:paymentStatus.${c.to}`),
-      })
-    case 'total':
-      return t('conflict.total', { from: formatMoney(c.from, currency), to: formatMoney(c.to, currency) })
-  }
-}

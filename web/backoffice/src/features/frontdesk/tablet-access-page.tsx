@@ -1,8 +1,9 @@
 import { Button, buttonClass, Dialog, Notice, Spinner } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { apiGet, apiSend, messageOf } from '../../lib/api.ts'
-import { BASE, isAdmin } from '../../lib/auth-model.ts'
+import { isAdmin } from '../../lib/auth-model.ts'
 import { useT } from '../../lib/i18n.tsx'
 import { useSession } from '../../lib/session.tsx'
 import './frontdesk.css'
@@ -17,7 +18,7 @@ type State =
 
 /** The shared tablet's address of a branch (the key is the whole secret: treat it as one). */
 export function tabletUrl(origin: string, branchId: string, apiKey: string): string {
-  return `${origin}${BASE}/frontdesk/${encodeURIComponent(branchId)}/${encodeURIComponent(apiKey)}`
+  return `${origin}${paths.backend.url(paths.backend.frontdeskKey(branchId, apiKey))}`
 }
 
 /**
@@ -170,10 +171,7 @@ function BranchAccessRow({ branch, onRenew }: { branch: AdminBranch; onRenew: ()
             >
               {t('access.open')}
             </a>
-            <Link
-              className={buttonClass('ghost', { small: true })}
-              to={`/board/${encodeURIComponent(branch.id)}`}
-            >
+            <Link className={buttonClass('ghost', { small: true })} to={paths.backend.board(branch.id)}>
               {t('access.board')}
             </Link>
             <Button small variant="danger" onClick={onRenew}>

@@ -1,7 +1,8 @@
 import { type LiveRefusal, type LiveStatus, type Versioned, watchBoard } from '@shop/live'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { BoardAccess } from './board-api.ts'
 import type { BoardOrder } from './board-model.ts'
+import { INITIAL_LIVE_BOARD, liveBoardReducer } from './live-board-state.ts'
 
 export type LiveBoard = {
   orders: BoardOrder[]
@@ -21,34 +22,23 @@ export type LiveBoard = {
  */
 export function useLiveBoard(access: BoardAccess): LiveBoard {
   const [entries, setEntries] = useState<Map<string, Versioned<BoardOrder>>>(() => new Map())
-  const [status, setStatus] = useState<LiveStatus>('connecting')
-  const [wasLive, setWasLive] = useState(false)
-  const [loaded, setLoaded] = useState(false)
-  const [refusal, setRefusal] = useState<LiveRefusal | undefined>()
+  const [state, dispatch] = useReducer(liveBoardReducer, INITIAL_LIVE_BOARD)
   const watcher = useRef<ReturnType<typeof watchBoard<BoardOrder>> | undefined>(undefined)
   const apiKey = access.kind === 'key' ? access.apiKey : undefined
 
   useEffect(() => {
     setEntries(new Map())
-    setLoaded(false)
-    setRefusal(undefined)
-    setWasLive(false)
+    dispatch({ type: 'watch' })
     const w = watchBoard<BoardOrder>({
       baseUrl: location.origin,
       branchId: access.branchId,
       ...(apiKey ? { apiKey } : {}),
       onChange: (next) => {
         setEntries(next)
-        setLoaded(true)
+        dispatch({ type: 'changed' })
       },
-      onStatus: (s) => {
-        setStatus(s)
-        if (s === 'live') {
-          setWasLive(true)
-          setLoaded(true)
-        }
-      },
-      onRefused: setRefusal,
+      onStatus: (status) => dispatch({ type: 'status', status }),
+      onRefused: (refusal) => dispatch({ type: 'refused', refusal }),
     })
     watcher.current = w
     return () => {
@@ -72,5 +62,5 @@ export function useLiveBoard(access: BoardAccess): LiveBoard {
   }, [entries])
 
   const put = useCallback((order: BoardOrder) => watcher.current?.put(order.id, order.version, order), [])
-  return { orders, status, wasLive, loaded, refusal, put }
+  return { orders, ...state, put }
 }

@@ -10,6 +10,8 @@ import {
   type Unit,
 } from '@shop/shared/domain/catalogue'
 import { Button, Dialog, Notice } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
+import { castDraft, type Draft, produce } from 'immer'
 import { useId, useState } from 'react'
 import { apiSend, messageOf } from '../../lib/api.ts'
 import { type Translate, useT } from '../../lib/i18n.tsx'
@@ -90,8 +92,17 @@ export function ItemEditor({
     t(`edit.problem.${p.reason}`, { part: p.partIndex === null ? '' : (parts[p.partIndex]?.name ?? '') }),
   )
 
+  /** One change of the draft (immer): `change((d) => { d.unit = unit })`. */
+  const change = (recipe: (d: Draft<ItemDraft>) => void) =>
+    setDraft(
+      produce((d) => {
+        if (d) recipe(d)
+      }),
+    )
   const setPart = (index: number, entry: CartItemPart) =>
-    setDraft((d) => (d ? { ...d, parts: d.parts.map((p, i) => (i === index ? entry : p)) } : d))
+    change((d) => {
+      if (index < d.parts.length) d.parts[index] = castDraft(entry)
+    })
 
   const save = async () => {
     setSaving(true)
@@ -160,7 +171,9 @@ export function ItemEditor({
               setAmountText(e.target.value)
               // Comma or dot as the decimal separator; empty is 0 (spec §5).
               const amount = e.target.value.trim() === '' ? 0 : (parseAmountInput(e.target.value) ?? 0)
-              setDraft((d) => (d ? { ...d, amount } : d))
+              change((d) => {
+                d.amount = amount
+              })
             }}
           />
         </div>
@@ -173,7 +186,12 @@ export function ItemEditor({
               id={`${id}-unit`}
               className="ui-select"
               value={draft.unit}
-              onChange={(e) => setDraft((d) => (d ? { ...d, unit: e.target.value as Unit } : d))}
+              onChange={(e) => {
+                const unit = e.target.value as Unit
+                change((d) => {
+                  d.unit = unit
+                })
+              }}
             >
               {orderableUnits(product).map((u) => (
                 <option key={u} value={u}>
@@ -297,11 +315,7 @@ function PartInput({
         <ul>
           {entry.uploads.map((u) => (
             <li key={u.id}>
-              <a
-                href={`/upload/${u.publicHash}/${u.id}-${u.version}.${u.extension}`}
-                target="_blank"
-                rel="noreferrer"
-              >
+              <a href={paths.upload(u)} target="_blank" rel="noreferrer">
                 {`${u.id}.${u.extension}`}
               </a>
             </li>

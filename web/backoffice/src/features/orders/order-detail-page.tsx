@@ -1,33 +1,34 @@
 import type { StaffAction } from '@shop/shared/domain/ordering'
 import { Button, buttonClass, Notice, type NoticeTone, Spinner } from '@shop/ui'
-import { type ReactNode, useCallback, useEffect, useState } from 'react'
+import { paths } from '@shop/ui/routes'
+import { useCallback, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { ApiError, apiGet, apiSend, messageOf } from '../../lib/api.ts'
-import { type Translate, useT } from '../../lib/i18n.tsx'
+import { useT } from '../../lib/i18n.tsx'
 import { CancelDialog, CounterDialog, RejectDialog } from '../../lib/order-dialogs.tsx'
+import { Fact, Section } from './detail-blocks.tsx'
 import { ItemEditor } from './item-editor.tsx'
-import { StatusBadge } from './order-list-page.tsx'
-import { actorText, type OrderEventEntry, type TimelineRow, timelineRows } from './order-timeline.ts'
+import { Timeline } from './order-events-timeline.tsx'
+import { Customer, OrderFacts } from './order-facts.tsx'
+import { Items } from './order-items.tsx'
+import { Pricing } from './order-pricing.tsx'
+import type { OrderEventEntry } from './order-timeline.ts'
 import {
   actionLabelKey,
-  addressLines,
-  customerLabel,
   dueOf,
   formatDateTime,
   isOnlinePayment,
   mayEditItems,
   money,
-  orderKindOf,
   paymentMethodText,
   type StaffOrder,
-  statusActions,
-  taxLines,
   ticketLabel,
 } from './order-view.ts'
-import { branchNameOf, type OrdersContext, timeZoneOf, useOrdersContext } from './orders-data.ts'
+import { branchNameOf, type Load, timeZoneOf, useOrdersContext } from './orders-data.ts'
+import { StatusActions } from './status-actions.tsx'
+import { StatusBadge } from './status-badge.tsx'
 import './orders.css'
 
-type Load<T> = { status: 'loading' } | { status: 'failed'; notFound: boolean } | { status: 'ready'; value: T }
 type Message = { tone: NoticeTone; text: string; detail?: string }
 type Dialogs = 'reject' | 'cancel' | 'counter-appointment' | null
 
@@ -92,7 +93,7 @@ export function OrderDetailPage() {
             {t('retry')}
           </Button>
         </Notice>
-        <Link to="/orders">{t('detail.back')}</Link>
+        <Link to={paths.backend.orders()}>{t('detail.back')}</Link>
       </main>
     )
   }
@@ -149,7 +150,7 @@ export function OrderDetailPage() {
   return (
     <main id="main" className="bo-page bo-order">
       <p className="bo-order__back">
-        <Link to="/orders">← {t('detail.back')}</Link>
+        <Link to={paths.backend.orders()}>← {t('detail.back')}</Link>
       </p>
       <div className="bo-order__head">
         <div>
@@ -162,7 +163,7 @@ export function OrderDetailPage() {
           </p>
         </div>
         <div className="bo-order__head-actions">
-          <Link className={buttonClass('secondary', { small: true })} to={`/orders/${o.id}/receipt`}>
+          <Link className={buttonClass('secondary', { small: true })} to={paths.backend.receipt(o.id)}>
             {t('detail.print')}
           </Link>
           <Button variant="ghost" small disabled={busy !== null} onClick={() => void reload()}>
@@ -328,336 +329,5 @@ export function OrderDetailPage() {
         />
       ) : null}
     </main>
-  )
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="ui-card bo-order__section" aria-label={title}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  )
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  if (children === null || children === undefined || children === '') return null
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
-
-function StatusActions({
-  order,
-  t,
-  busy,
-  onAction,
-}: {
-  order: StaffOrder
-  t: Translate
-  busy: string | null
-  onAction: (action: StaffAction) => void
-}) {
-  const actions = statusActions(order)
-  if (actions.length === 0) return <p>{t('detail.noActions')}</p>
-  return (
-    <div className="bo-order__buttons">
-      {actions.map((action) => (
-        <Button
-          key={action}
-          small
-          variant={
-            action === 'reject' || action === 'cancel'
-              ? 'danger'
-              : action === 'confirm'
-                ? 'primary'
-                : 'secondary'
-          }
-          disabled={busy !== null}
-          aria-busy={busy === action || undefined}
-          onClick={() => onAction(action)}
-        >
-          {t(actionLabelKey(action, order))}
-        </Button>
-      ))}
-    </div>
-  )
-}
-
-function Customer({ order, t }: { order: StaffOrder; t: Translate }) {
-  const c = order.customer
-  const billing = addressLines(c.address ?? null)
-  const delivery = addressLines(order.deliveryAddress)
-  return (
-    <Section title={t('detail.customer')}>
-      <dl className="bo-facts">
-        <Fact label={t('detail.name')}>
-          {[c.firstName, c.lastName].filter(Boolean).join(' ') || customerLabel(order)}
-        </Fact>
-        <Fact label={t('detail.company')}>{c.isCompany || c.companyName ? c.companyName : null}</Fact>
-        <Fact label={t('detail.vatNo')}>{c.vatNo}</Fact>
-        <Fact label={t('detail.email')}>{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : null}</Fact>
-        <Fact label={t('detail.phone')}>
-          {c.phone ? <a href={`tel:${c.phone.replace(/\s/g, '')}`}>{c.phone}</a> : null}
-        </Fact>
-        <Fact label={t('detail.billingAddress')}>{billing.length ? <Lines lines={billing} /> : null}</Fact>
-        <Fact label={t('detail.deliveryAddress')}>{delivery.length ? <Lines lines={delivery} /> : null}</Fact>
-        <Fact label={t('detail.deliveryArea')}>{order.deliveryArea}</Fact>
-      </dl>
-    </Section>
-  )
-}
-
-function Lines({ lines }: { lines: string[] }) {
-  return (
-    <span className="bo-lines">
-      {lines.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: address lines have no identity
-        <span key={i}>{line}</span>
-      ))}
-    </span>
-  )
-}
-
-function OrderFacts({ order, t, zone }: { order: StaffOrder; t: Translate; zone: string }) {
-  const type = t(`ordering:orderType.${orderKindOf(order)}`)
-  const due = dueOf(order)
-  return (
-    <Section title={t('detail.order')}>
-      <dl className="bo-facts">
-        <Fact label={t('detail.orderType')}>{type}</Fact>
-        <Fact label={t('detail.table')}>{order.isDineIn ? order.tableIdentifier : null}</Fact>
-        <Fact label={t('detail.appointment')}>
-          {order.appointmentDate ? formatDateTime(order.appointmentDate, zone) : t('asap')}
-        </Fact>
-        <Fact label={t('detail.dueAt')}>{due ? formatDateTime(due, zone) : t('asap')}</Fact>
-        <Fact label={t('detail.counterAppointment')}>
-          {order.counterAppointmentStatus !== 'none'
-            ? `${t(`ordering:counterAppointmentStatus.${order.counterAppointmentStatus}`)}${
-                order.counterAppointment ? ` (${formatDateTime(order.counterAppointment, zone)})` : ''
-              }`
-            : null}
-        </Fact>
-        <Fact label={t('detail.preorder')}>{order.isPreorder ? t('detail.yes') : null}</Fact>
-        <Fact label={t('detail.quotation')}>{order.isQuotation ? t('detail.yes') : null}</Fact>
-        <Fact label={t('detail.comment')}>
-          {order.comment ? <q className="bo-order__comment">{order.comment}</q> : null}
-        </Fact>
-        <Fact label={t('detail.rejectionMessage')}>{order.rejectionMessage}</Fact>
-        <Fact label={t('detail.cancelReason')}>{order.cancelReason}</Fact>
-        <Fact label={t('detail.failureReason')}>{order.failureReason}</Fact>
-      </dl>
-    </Section>
-  )
-}
-
-export function amountText(amount: number, unit: string, t: Translate): string {
-  const number = new Intl.NumberFormat('de-CH', { maximumFractionDigits: 3 }).format(amount)
-  const countable = ['piece', 'serving', 'pair', 'person', 'package']
-  return countable.includes(unit) ? `${number} ${t(`unit.${unit}`, { count: amount })}` : `${number} ${unit}`
-}
-
-function Items({
-  order,
-  t,
-  context,
-  onEdit,
-}: {
-  order: StaffOrder
-  t: Translate
-  context: OrdersContext
-  onEdit: ((itemId: string) => void) | null
-}) {
-  return (
-    <Section title={t('detail.items')}>
-      <ul className="bo-items">
-        {order.items.map((item) => (
-          <li key={item.itemId} className="bo-items__row" data-item-id={item.itemId}>
-            <div className="bo-items__main">
-              <p className="bo-items__name">
-                <span className="bo-items__amount">{amountText(item.amount, item.unit, t)}</span> {item.name}
-              </p>
-              {(item.parts ?? []).some((p) => p.options.length || p.text || p.uploads.length) ? (
-                <ul className="bo-items__parts">
-                  {(item.parts ?? []).map((part) =>
-                    part.options.length || part.text || part.uploads.length ? (
-                      <li key={part.name}>
-                        <span className="bo-items__part-name">{part.name}:</span>{' '}
-                        {[...part.options, ...(part.text ? [`„${part.text}“`] : [])].join(', ')}
-                        {part.uploads.map((u) => (
-                          <a
-                            key={u.id}
-                            className="bo-items__upload"
-                            href={`/upload/${u.publicHash}/${u.id}-${u.version}.${u.extension}`}
-                            target="_blank"
-                            rel="noreferrer"
-                          >
-                            {`${u.id}.${u.extension}`}
-                          </a>
-                        ))}
-                      </li>
-                    ) : null,
-                  )}
-                </ul>
-              ) : null}
-            </div>
-            <div className="bo-items__price">
-              <span className="bo-num" data-testid="item-total">
-                {item.isPriceHidden ? t('detail.priceHidden') : money(item.total, context.currency)}
-              </span>
-              {!item.isPriceHidden && item.amount !== 1 ? (
-                <span className="bo-orders__sub bo-num">
-                  {t('detail.unitPrice')} {money(item.unitPrice, context.currency)}
-                </span>
-              ) : null}
-            </div>
-            {onEdit ? (
-              <Button
-                variant="ghost"
-                small
-                aria-label={t('detail.editItemLabel', { name: item.name })}
-                onClick={() => onEdit(item.itemId)}
-              >
-                {t('detail.editItem')}
-              </Button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </Section>
-  )
-}
-
-function Pricing({ order, t, currency }: { order: StaffOrder; t: Translate; currency: string }) {
-  const p = order.pricing
-  const hasDelivery = typeof p.deliveryGross === 'number' && p.deliveryGross > 0
-  return (
-    <Section title={t('detail.pricing')}>
-      <dl className="bo-sums">
-        {typeof p.gross === 'number' && hasDelivery ? (
-          <div>
-            <dt>{t('detail.items')}</dt>
-            <dd>{money(p.gross, currency)}</dd>
-          </div>
-        ) : null}
-        {hasDelivery ? (
-          <div>
-            <dt>{t('detail.delivery')}</dt>
-            <dd>{money(p.deliveryGross, currency)}</dd>
-          </div>
-        ) : null}
-        {typeof p.totalNet === 'number' ? (
-          <div>
-            <dt>{t('detail.net')}</dt>
-            <dd>{money(p.totalNet, currency)}</dd>
-          </div>
-        ) : null}
-        {taxLines(p).map(([rate, cents]) => (
-          <div key={rate}>
-            <dt>{t('detail.tax', { rate })}</dt>
-            <dd>{money(cents, currency)}</dd>
-          </div>
-        ))}
-        {p.cashRounding ? (
-          <div>
-            <dt>{t('detail.cashRounding')}</dt>
-            <dd data-testid="order-cash-rounding">{money(p.cashRounding, currency)}</dd>
-          </div>
-        ) : null}
-        <div className="bo-sums__total">
-          <dt>{t('detail.total')}</dt>
-          {/* What the customer pays: a cash order's total rounded to the smallest coin. */}
-          <dd data-testid="order-total">{money(order.totalPayable ?? order.totalGross, currency)}</dd>
-        </div>
-      </dl>
-    </Section>
-  )
-}
-
-function Timeline({
-  state,
-  order,
-  t,
-  zone,
-  currency,
-  reload,
-}: {
-  state: Load<OrderEventEntry[]>
-  order: StaffOrder
-  t: Translate
-  zone: string
-  currency: string
-  reload: () => Promise<void>
-}) {
-  if (state.status === 'loading') return <Spinner label={t('loading')} />
-  if (state.status === 'failed')
-    return (
-      <Notice tone="danger">
-        <p>{t('error.events')}</p>
-        <Button small variant="secondary" onClick={() => void reload()}>
-          {t('retry')}
-        </Button>
-      </Notice>
-    )
-  const rows = timelineRows(state.value, order)
-  if (rows.length === 0) return <p>{t('detail.timelineEmpty')}</p>
-  return (
-    <ol className="bo-timeline" data-testid="timeline">
-      {rows.map((row) => (
-        <TimelineItem key={row.key} row={row} t={t} zone={zone} currency={currency} />
-      ))}
-    </ol>
-  )
-}
-
-function TimelineItem({
-  row,
-  t,
-  zone,
-  currency,
-}: {
-  row: TimelineRow
-  t: Translate
-  zone: string
-  currency: string
-}) {
-  const label = row.labelKey ? t(row.labelKey) : t('event.unknown', { type: row.type })
-  return (
-    <li className="bo-timeline__item" data-event={row.type}>
-      <p className="bo-timeline__head">
-        <time dateTime={row.at}>{formatDateTime(row.at, zone)}</time>
-        <span className="bo-timeline__label">{label}</span>
-        <span className="bo-timeline__actor">{actorText(row.actor, t)}</span>
-      </p>
-      {row.details.length > 0 ? (
-        <dl className="bo-timeline__details">
-          {row.details.map((d) => (
-            <div key={d.key}>
-              <dt>{t(d.labelKey)}</dt>
-              <dd>
-                {d.kind === 'money'
-                  ? money(d.value, currency)
-                  : d.kind === 'dateTime'
-                    ? formatDateTime(d.value, zone)
-                    : d.kind === 'rating'
-                      ? `${d.value} / 5`
-                      : d.kind === 'paymentMethod'
-                        ? paymentMethodText(d.value, t)
-                        : d.kind === 'amount'
-                          ? amountText(d.value.amount, d.value.unit, t)
-                          : d.kind === 'items'
-                            ? d.value
-                                .map((i) => `${amountText(i.amount, i.unit, t)} ${i.name ?? ''}`.trim())
-                                .join(', ')
-                            : d.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-    </li>
   )
 }

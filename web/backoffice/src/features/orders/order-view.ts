@@ -7,6 +7,7 @@
 import { PAYMENT_METHODS } from '@shop/shared/domain/checkout/payment-methods.ts'
 import { formatMoney } from '@shop/shared/domain/common'
 import type { BoardOrderView, OrderStatus, StaffAction } from '@shop/shared/domain/ordering'
+import { staffActionLabelKey } from '@shop/shared/domain/ordering/order-actions.ts'
 import { formatLocalDate, wallClockOf } from '@shop/shared/domain/scheduling/zoned-time.ts'
 
 export type StaffOrder = BoardOrderView & { version: number }
@@ -95,24 +96,9 @@ export function statusActions(order: Pick<StaffOrder, 'allowedActions'>): StaffA
   return ACTION_ORDER.filter((action) => order.allowedActions.includes(action))
 }
 
-/** The ordering catalogue's label key of a staff action (shared/i18n `ordering:action.*`). */
+/** The ordering catalogue's label key of a staff action (shared/i18n `ordering:action.*`): the order-action table's. */
 export function actionLabelKey(action: StaffAction, order: Pick<StaffOrder, 'isDelivery'>): string {
-  switch (action) {
-    case 'confirm':
-      return 'ordering:action.confirmOrder'
-    case 'reject':
-      return 'ordering:action.rejectOrder'
-    case 'cancel':
-      return 'ordering:action.cancelOrder'
-    case 'in-delivery':
-      return order.isDelivery ? 'ordering:action.markInDelivery' : 'ordering:action.markReady'
-    case 'completed':
-      return 'ordering:action.completeOrder'
-    case 'delivered':
-      return 'ordering:action.markDelivered'
-    case 'counter-appointment':
-      return 'ordering:action.proposeCounterAppointment'
-  }
+  return staffActionLabelKey(action, order)
 }
 
 /** Statuses that need attention get a tone; the text always says the status too (never colour alone). */

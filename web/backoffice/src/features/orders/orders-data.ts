@@ -10,6 +10,12 @@ import { apiGet } from '../../lib/api.ts'
 import { toDomainProduct } from './item-edit.ts'
 import { DEFAULT_TIME_ZONE } from './order-view.ts'
 
+/** Something the page loads: still loading, failed (a 404 or another failure), or there. */
+export type Load<T> =
+  | { status: 'loading' }
+  | { status: 'failed'; notFound: boolean }
+  | { status: 'ready'; value: T }
+
 export type BranchInfo = { id: string; name: string; timeZone: string }
 
 export type OrdersContext = {

@@ -1,4 +1,5 @@
 import { Button, Notice, Spinner } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { apiGet, apiRaw, apiSend, messageOf } from '../../lib/api.ts'
@@ -101,7 +102,7 @@ export function ReceiptPage() {
   return (
     <main id="main" className="receipt-page" style={{ ['--receipt-cols' as string]: width }}>
       <div className="receipt-page__toolbar">
-        <Link to={`/orders/${id}`}>← {t('receipt.back')}</Link>
+        <Link to={paths.backend.order(id)}>← {t('receipt.back')}</Link>
         <h1 className="receipt-page__title">{t('receipt.title', { ticket }).trim()}</h1>
         <fieldset className="receipt-page__widths">
           <legend>{t('receipt.width')}</legend>

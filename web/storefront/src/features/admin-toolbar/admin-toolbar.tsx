@@ -1,6 +1,7 @@
 import { APP_VERSION } from '@shop/shared/contracts/http/version.ts'
 import { registerNamespace } from '@shop/shared/i18n'
 import { readCookie } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { useState } from 'react'
 import type { AdminMe } from '../../lib/admin-toolbar-gate.ts'
 import { useT } from '../../lib/i18n.tsx'
@@ -46,16 +47,16 @@ export function AdminToolbar({ me, onLoggedOut }: { me: AdminMe; onLoggedOut: ()
         <nav aria-label={t('links')}>
           <ul className="admin-toolbar__links">
             <li>
-              <a href="/backend#/sites">{t('sites')}</a>
+              <a href={paths.backend.legacy('sites')}>{t('sites')}</a>
             </li>
             <li>
-              <a href="/backend#/dashboard">{t('dashboard')}</a>
+              <a href={paths.backend.legacy('dashboard')}>{t('dashboard')}</a>
             </li>
             <li>
-              <a href="/backend#/navigations">{t('navigations')}</a>
+              <a href={paths.backend.legacy('navigations')}>{t('navigations')}</a>
             </li>
             <li>
-              <a href="/backend">{t('backend')}</a>
+              <a href={paths.backend.url('')}>{t('backend')}</a>
             </li>
           </ul>
         </nav>

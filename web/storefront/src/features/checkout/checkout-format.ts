@@ -5,7 +5,7 @@ import type { Translate } from '../../lib/i18n.tsx'
 
 // Texts the checkout builds from values: dates (spec §9 DD.MM.YYYY, HH:mm), money (German
 // locale with two decimals, the shop's currency). Amounts with their unit read as in the menu
-// (../menu/product-text.ts: one naming of units in the whole storefront).
+// (lib/product-text.ts: one naming of units in the whole storefront).
 
 /** Spec §9: currency format German locale with two decimals; the currency comes from config. */
 export function money(cents: number, currency: string): string {

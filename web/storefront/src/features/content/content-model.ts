@@ -1,3 +1,4 @@
+import { paths } from '@shop/ui/routes'
 /**
  * Typed content (spec §3 "site and navigation", "block") read defensively: content is JSON the
  * back-office wrote, so every field is checked and anything unexpected is left out rather than
@@ -58,7 +59,7 @@ export function parseFile(v: unknown): ContentFile | null {
 
 /** The download address of an uploaded file (docs/api.md: GET /upload/{publicHash}/{id}-{version}.{ext}). */
 export function fileUrl(file: ContentFile): string {
-  return `/upload/${encodeURIComponent(file.publicHash)}/${encodeURIComponent(`${file.id}-${file.version}.${file.extension}`)}`
+  return paths.upload(file)
 }
 
 function images(v: unknown): ContentImage[] {

@@ -1,3 +1,4 @@
+import { paths as routes } from '@shop/ui/routes'
 import { normalisePath, type SiteLike, sitePath } from './sites.ts'
 
 /**
@@ -54,7 +55,7 @@ function itemTarget(
     case 'branch': {
       const branch = ctx.branches.find((b) => b.id === item.target || b.identifier === item.target)
       if (!branch) return undefined
-      const path = `/store/${branch.identifier}`
+      const path = routes.store(branch.identifier)
       return { to: path, href: null, paths: [path] }
     }
     case 'link': {

@@ -1,4 +1,5 @@
 import { buttonClass, Icon, type IconName } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { Link } from 'react-router'
 import { useHead } from '../../lib/head.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
@@ -19,7 +20,7 @@ function ErrorView({ title, text, icon }: { title: string; text: string; icon: I
         </span>
         <h1>{title}</h1>
         <p className="content-error__text">{text}</p>
-        <Link to="/" className={buttonClass('secondary')}>
+        <Link to={paths.home()} className={buttonClass('secondary')}>
           <Icon name="chevronLeft" />
           {t('notFound.home')}
         </Link>

@@ -1,5 +1,6 @@
 import { type BranchCard as BranchCardTexts, branchCard } from '@shop/shared/domain/scheduling'
 import { Icon } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { Link } from 'react-router'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import { type Branch, imageSrcSet, imageUrl, type Tag } from '../../lib/shop-data.tsx'
@@ -77,7 +78,7 @@ export function BranchCardItem({
             )}
           </div>
           <h3 className="home-card__title" id={titleId}>
-            <Link className="home-card__link" to={`/store/${branch.identifier}`}>
+            <Link className="home-card__link" to={paths.store(branch.identifier)}>
               {branch.name}
             </Link>
           </h3>

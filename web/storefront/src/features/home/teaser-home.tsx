@@ -1,5 +1,6 @@
 import { branchCard, type LocalInterval } from '@shop/shared/domain/scheduling'
 import { Icon, type IconName } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useLocale, useT } from '../../lib/i18n.tsx'
@@ -44,7 +45,7 @@ export function TeaserHome({ branch }: { branch: Branch }) {
             cta={t('teaser.order.cta')}
             primary
             link={(label) => (
-              <Link className="home-teaser__link" to={`/store/${branch.identifier}`}>
+              <Link className="home-teaser__link" to={paths.store(branch.identifier)}>
                 {label}
               </Link>
             )}

@@ -14,14 +14,13 @@ import {
 } from '@shop/shared/domain/catalogue'
 import { formatMoney } from '@shop/shared/domain/common'
 import { Button, buttonClass, Icon, IconButton, Notice } from '@shop/ui'
+import type { Draft } from 'immer'
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
 import { useLocale, useT } from '../../lib/i18n.tsx'
+import { amountLabel, keepUnitsTogether } from '../../lib/product-text.ts'
 import type { Branch } from '../../lib/shop-data.tsx'
-import type { moneyLocale } from './menu-model.ts'
-import { amountLabel, keepUnitsTogether } from './product-text.ts'
-
-type Display = { currency: string; locale: ReturnType<typeof moneyLocale> }
+import type { Display } from './menu-model.ts'
 
 const WIDE = '(min-width: 960px)'
 
@@ -60,6 +59,7 @@ export function CartPanel({
   branch,
   cart,
   update,
+  edit,
   remove,
   display,
   orderTypes,
@@ -68,6 +68,7 @@ export function CartPanel({
   branch: Branch
   cart: Cart
   update: (change: (cart: Cart) => Cart) => Cart
+  edit: (recipe: (draft: Draft<Cart>) => void) => Cart
   remove: (index: number) => void
   display: Display
   orderTypes: readonly OrderType[]
@@ -271,7 +272,12 @@ export function CartPanel({
                 id={`${bodyId}-area`}
                 className="ui-select"
                 value={summary.deliveryArea ? deliveryAreaKey(summary.deliveryArea) : ''}
-                onChange={(event) => update((c) => ({ ...c, deliveryArea: event.target.value }))}
+                onChange={(event) => {
+                  const key = event.target.value
+                  edit((c) => {
+                    c.deliveryArea = key
+                  })
+                }}
               >
                 {areas.map((area) => (
                   <option key={deliveryAreaKey(area)} value={deliveryAreaKey(area)}>

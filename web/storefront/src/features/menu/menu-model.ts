@@ -92,17 +92,11 @@ export function orderTypeToApply(
   return null
 }
 
-/** Money is formatted for one of the domain's locales; the English catalogue uses en-GB. */
-export function moneyLocale(locale: string): MoneyLocale {
-  return locale === 'en' ? 'en-GB' : (locale as MoneyLocale)
-}
+/** How the menu shows money: the shop's currency in the page's locale. */
+export type Display = { currency: string; locale: MoneyLocale }
 
-/** An amount in the page's language: 0.5 → '0.5' (de-CH), '0,5' (fr-FR); up to 3 decimals. */
-export function formatAmount(amount: number, locale: string): string {
-  return new Intl.NumberFormat(moneyLocale(locale), { maximumFractionDigits: 3, useGrouping: false }).format(
-    amount,
-  )
-}
+// How amounts read is the storefront's (lib/amount-format.ts: menu, checkout, status).
+export { formatAmount, moneyLocale } from '../../lib/amount-format.ts'
 
 /**
  * The i18n key of a unit's name, or null for measured units, which show their symbol

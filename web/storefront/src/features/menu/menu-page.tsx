@@ -1,55 +1,43 @@
 import {
   activeMenu,
   type CartItem,
-  formatPrice,
-  initialAmount,
-  isItemValid,
-  type MenuSection,
   menuProducts,
   menuSections,
   newCartItem,
-  orderableUnits,
   orderTypeOf,
   type Product,
   withOrderType,
 } from '@shop/shared/domain/catalogue'
-import {
-  branchCard,
-  branchOpenState,
-  formatLocalDate,
-  type NextOpening,
-  WEEKDAY_NAMES,
-  wallClockOf,
-} from '@shop/shared/domain/scheduling'
-import { buttonClass, Icon, IconButton, Notice } from '@shop/ui'
-import { type CSSProperties, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { wallClockOf } from '@shop/shared/domain/scheduling'
+import { buttonClass, IconButton, Notice } from '@shop/ui'
+import { paths, shopPaths } from '@shop/ui/routes'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import { track } from '../../lib/analytics.ts'
-import { cartKey, migrateStoredCart, useCart } from '../../lib/cart-store.ts'
+import { cartKey, migrateStoredCart } from '../../lib/cart-store.ts'
 import { useHead } from '../../lib/head.ts'
-import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
+import { useLocale, useT } from '../../lib/i18n.tsx'
 import { readSession } from '../../lib/session.ts'
-import { type Branch, imageSrcSet, imageUrl, useBranch, useShop } from '../../lib/shop-data.tsx'
+import { type Branch, useBranch, useShop } from '../../lib/shop-data.tsx'
 import { useToast } from '../../lib/toast.tsx'
+import { useCart } from '../../lib/use-cart.ts'
 import { useNow } from '../../lib/use-now.ts'
+import { BranchHero, IntroNotice } from './branch-hero.tsx'
 import { CartPanel } from './cart-panel.tsx'
 import { CategoryBar } from './category-bar.tsx'
+import { loadOverlay } from './load-item-overlay.ts'
 import {
-  branchHours,
   enabledOrderTypes,
   moneyLocale,
   orderTypeToApply,
   toDomainCategory,
   toDomainMenu,
   toDomainProduct,
-  unitKey,
-  unitSymbol,
 } from './menu-model.ts'
-import { keepUnitsTogether } from './product-text.ts'
+import { ProductGroup } from './product-group.tsx'
 import './menu.css'
 
 // The overlay is the heaviest part of the page and only needed after a tap: its own chunk.
-const loadOverlay = () => import('./item-overlay.tsx')
 const ItemOverlay = lazy(() => loadOverlay().then((m) => ({ default: m.ItemOverlay })))
 
 /** Spec §2 "Branch menu page" (/store/{identifier}, also /kiosk/{identifier}). */
@@ -72,7 +60,7 @@ export function MenuPage() {
           </p>
           <p>{t('notFound.text')}</p>
         </Notice>
-        <Link to="/" className={buttonClass('secondary')}>
+        <Link to={paths.home()} className={buttonClass('secondary')}>
           {t('notFound.home')}
         </Link>
       </main>
@@ -88,7 +76,7 @@ function BranchMenu({ branch }: { branch: Branch }) {
   const toast = useToast()
   const { pathname } = useLocation()
   const identifier = branch.identifier
-  const { cart, update, add, remove } = useCart(identifier)
+  const { cart, update, edit, add, remove } = useCart(identifier)
   // The clock of the page: open state, menus and schedules follow it.
   const now = useNow(30_000).getTime()
   const display = useMemo(
@@ -169,7 +157,7 @@ function BranchMenu({ branch }: { branch: Branch }) {
   }
 
   const selfService = pathname.startsWith('/kiosk/')
-  const checkoutHref = `/${selfService ? 'kiosk' : 'store'}/${identifier}/checkout`
+  const checkoutHref = shopPaths(selfService).checkout(identifier)
 
   return (
     <main id="main" className="menu-page">
@@ -209,6 +197,7 @@ function BranchMenu({ branch }: { branch: Branch }) {
           branch={branch}
           cart={cart}
           update={update}
+          edit={edit}
           remove={remove}
           display={display}
           orderTypes={orderTypes}
@@ -232,248 +221,5 @@ function BranchMenu({ branch }: { branch: Branch }) {
         </Suspense>
       ) : null}
     </main>
-  )
-}
-
-function BranchHero({ branch, now }: { branch: Branch; now: number }) {
-  const t = useT('sf-menu')
-  const { locale } = useLocale()
-  const card = branchCard(branchHours(branch), now, { locale })
-  const address = [branch.street, [branch.zipCode, branch.city].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ')
-  const logo = branch.logo
-  return (
-    <header className="menu-hero">
-      <div className="ui-container menu-hero__inner">
-        {logo ? (
-          <img
-            className="menu-hero__logo"
-            src={imageUrl(logo, 'thumbnail')}
-            alt=""
-            width={64}
-            height={64}
-            decoding="async"
-          />
-        ) : null}
-        <div className="menu-hero__text">
-          <h1>{branch.name}</h1>
-          <p className="menu-hero__meta">
-            {address ? (
-              <span>
-                <Icon name="pin" />
-                {address}
-              </span>
-            ) : null}
-            <span>
-              <Icon name="clock" />
-              <span className={`ui-badge menu-hero__status menu-hero__status--${card.status}`}>
-                {t(`scheduling:status.${card.status}`)}
-              </span>
-              {card.hours.text}
-            </span>
-          </p>
-        </div>
-      </div>
-    </header>
-  )
-}
-
-function nextText(t: Translate, next: NextOpening, todayKey: string, otherKey: string) {
-  if (next.isToday) return t(todayKey, { time: next.time })
-  const day = t(`scheduling:weekday.${WEEKDAY_NAMES[next.isoWeekday - 1]}`)
-  return t(otherKey, { day, date: formatLocalDate(next.date), time: next.time })
-}
-
-/** Spec §2 intro notice: closed / delivery closed with the next time, and the pre-order hint. */
-function IntroNotice({ branch, now }: { branch: Branch; now: number }) {
-  const t = useT('sf-menu')
-  const state = branchOpenState(branchHours(branch), now)
-  const preorder = branch.isPreorderEnabled ? <p>{t('intro.preorder')}</p> : null
-  if (!state.isOpenForOrdering) {
-    const next = state.opening.nextOpening
-    const closedMessage = branch.closedMessage?.trim()
-    return (
-      <Notice tone="warning" className="menu-intro">
-        <p>
-          <strong>{t('scheduling:notice.closed')}</strong>{' '}
-          {next ? nextText(t, next, 'intro.nextOpeningToday', 'intro.nextOpening') : (closedMessage ?? '')}
-        </p>
-        {preorder}
-      </Notice>
-    )
-  }
-  if (branch.isDeliveryEnabled && !state.isDeliveryOpen) {
-    const next = state.delivery.nextOpening
-    const others = enabledOrderTypes(branch).filter((type) => type !== 'delivery')
-    const names = others.map((type) => t(`ordering:orderType.${type}`))
-    const list =
-      names.length > 1 ? `${names.slice(0, -1).join(', ')} ${t('intro.and')} ${names.at(-1)}` : names[0]
-    return (
-      <Notice tone="info" className="menu-intro">
-        <p>
-          <strong>{t('scheduling:notice.noDelivery')}</strong>{' '}
-          {next ? nextText(t, next, 'intro.nextDeliveryToday', 'intro.nextDelivery') : null}
-        </p>
-        {list ? <p>{t('intro.stillAvailable', { count: names.length, types: list })}</p> : null}
-        {preorder}
-      </Notice>
-    )
-  }
-  return null
-}
-
-type Display = { currency: string; locale: ReturnType<typeof moneyLocale> }
-
-/** The card's price: per unit, with the pricing model's prefix ('ca.', 'ab'); hidden on request. */
-export function productPriceLabel(product: Product, t: Translate, display: Display): string {
-  if (product.isPriceHidden) return t('product.priceOnRequest')
-  const price = formatPrice(product.price, product.calculationModel, display)
-  if (product.unit === 'piece') return price
-  const symbol = unitSymbol(product.unit)
-  const key = unitKey(product.unit)
-  return t('product.perUnit', { price, unit: symbol ?? t(key ?? '', { count: 1 }) })
-}
-
-/** A product the add button can put in the cart as it is (nothing to choose). */
-function isQuickAdd(product: Product): boolean {
-  return (
-    (product.config?.parts.length ?? 0) === 0 &&
-    orderableUnits(product).length === 1 &&
-    isItemValid(newCartItem(product)) &&
-    initialAmount(product).amount > 0
-  )
-}
-
-function ProductGroup({
-  section,
-  display,
-  onOpen,
-  onQuickAdd,
-}: {
-  section: MenuSection
-  display: Display
-  onOpen: (product: Product, orderable: boolean, reason: string | null) => void
-  onQuickAdd: (product: Product) => void
-}) {
-  const t = useT('sf-menu')
-  const headingId = `menu-group-${section.category.id}`
-  return (
-    <section
-      className="menu-group"
-      aria-labelledby={headingId}
-      data-group={section.category.id}
-      style={{ '--menu-group-products': section.products.length } as CSSProperties}
-    >
-      <h2 id={headingId} tabIndex={-1} className="menu-group__title">
-        {section.category.name}
-      </h2>
-      {!section.orderable && section.reason ? (
-        <p className="menu-group__reason">
-          <Icon name="clock" />
-          {t(`product.unavailable.${section.reason}`)}
-        </p>
-      ) : null}
-      <ul className="menu-products">
-        {section.products.map(({ product, orderable, reason }) => (
-          <ProductCard
-            key={product.id}
-            product={product}
-            orderable={orderable}
-            reason={reason}
-            display={display}
-            onOpen={() => onOpen(product, orderable, reason)}
-            onAdd={() => (isQuickAdd(product) ? onQuickAdd(product) : onOpen(product, orderable, reason))}
-          />
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-function ProductCard({
-  product,
-  orderable,
-  reason,
-  display,
-  onOpen,
-  onAdd,
-}: {
-  product: Product
-  orderable: boolean
-  reason: string | null
-  display: Display
-  onOpen: () => void
-  onAdd: () => void
-}) {
-  const t = useT('sf-menu')
-  const image = product.images?.[0]
-  const quick = isQuickAdd(product)
-  const leadTime =
-    product.isLeadTimeEnabled && product.leadTimeType && product.leadTimeValue
-      ? t(`product.leadTime.${product.leadTimeType}`, { count: product.leadTimeValue })
-      : null
-  const descriptionId = `menu-product-${product.id}-desc`
-  return (
-    <li className="menu-product" data-unavailable={orderable ? undefined : 'true'}>
-      <div className="menu-product__body">
-        <h3 className="menu-product__name">
-          <button
-            type="button"
-            className="menu-product__open"
-            onClick={onOpen}
-            onPointerEnter={() => void loadOverlay()}
-            onFocus={() => void loadOverlay()}
-            aria-describedby={descriptionId}
-          >
-            {keepUnitsTogether(product.name)}
-          </button>
-        </h3>
-        {product.description ? (
-          <p className="menu-product__description" id={descriptionId}>
-            {product.description}
-          </p>
-        ) : null}
-        <p className="menu-product__meta">
-          <span className="menu-product__price">{productPriceLabel(product, t, display)}</span>
-          {leadTime ? <span className="ui-badge">{leadTime}</span> : null}
-          {(product.config?.parts.length ?? 0) > 0 ? (
-            <span className="ui-badge">{t('product.withOptions')}</span>
-          ) : null}
-        </p>
-        {!orderable && reason ? (
-          <p className="menu-product__reason">
-            <Icon name="clock" />
-            {t(`product.unavailable.${reason}`)}
-          </p>
-        ) : null}
-      </div>
-      <div className="menu-product__side">
-        {image ? (
-          <img
-            className="menu-product__image"
-            src={imageUrl(image, 'tiny')}
-            srcSet={imageSrcSet(image)}
-            sizes="112px"
-            alt=""
-            width={112}
-            height={112}
-            loading="lazy"
-            decoding="async"
-          />
-        ) : (
-          <span className="menu-product__image menu-product__image--empty" aria-hidden="true" />
-        )}
-        <IconButton
-          icon="plus"
-          className="menu-product__add"
-          label={
-            quick ? t('product.add', { name: product.name }) : t('product.configure', { name: product.name })
-          }
-          disabled={!orderable}
-          onClick={onAdd}
-        />
-      </div>
-    </li>
   )
 }

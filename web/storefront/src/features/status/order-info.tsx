@@ -2,8 +2,8 @@ import { formatPrice, payableTotal } from '@shop/shared/domain/catalogue/pricing
 import { Icon, type IconName } from '@shop/ui'
 import { useId } from 'react'
 import { useLocale, useT } from '../../lib/i18n.tsx'
+import { amountLabel, keepUnitsTogether } from '../../lib/product-text.ts'
 import type { Branch } from '../../lib/shop-data.tsx'
-import { amountLabel, keepUnitsTogether } from '../menu/product-text.ts'
 import { formatDateTime, orderKindOf, type StatusOrder, showsCounterAppointment } from './status.view.ts'
 
 const KIND_ICONS: Record<string, IconName> = { takeaway: 'bag', delivery: 'bike', dineIn: 'table' }

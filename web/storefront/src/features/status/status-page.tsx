@@ -1,5 +1,6 @@
 import type { LiveStatus } from '@shop/live'
 import { Button, buttonClass, Icon, type IconName, Notice, Spinner } from '@shop/ui'
+import { paths } from '@shop/ui/routes'
 import { useId } from 'react'
 import { Link, useParams } from 'react-router'
 import { useHead } from '../../lib/head.ts'
@@ -47,7 +48,10 @@ export function StatusPage() {
           <Icon name="search" className="ui-icon status-empty__icon" />
           <h1>{t('notFound.title')}</h1>
           <p>{t('notFound.text')}</p>
-          <Link className={buttonClass('primary')} to={branchIdentifier ? `/kiosk/${branchIdentifier}` : '/'}>
+          <Link
+            className={buttonClass('primary')}
+            to={branchIdentifier ? paths.kiosk.store(branchIdentifier) : paths.home()}
+          >
             {t('notFound.home')}
           </Link>
         </div>
@@ -268,7 +272,7 @@ function BackLink({ branch, kiosk }: { branch: Branch | undefined; kiosk: string
   const t = useT('sf-status')
   if (kiosk) {
     return (
-      <Link className={buttonClass('primary', { block: true })} to={`/kiosk/${kiosk}`}>
+      <Link className={buttonClass('primary', { block: true })} to={paths.kiosk.store(kiosk)}>
         <Icon name="plus" />
         {t('newOrder')}
       </Link>
@@ -278,7 +282,7 @@ function BackLink({ branch, kiosk }: { branch: Branch | undefined; kiosk: string
   return (
     <Link
       className={`${buttonClass('ghost', { block: true })} status-back`}
-      to={`/store/${branch.identifier}`}
+      to={paths.store(branch.identifier)}
     >
       <Icon name="chevronLeft" />
       {t('backToBranch', { branch: branch.name })}

@@ -3,8 +3,8 @@
  * status page): one naming of units, and a number never parted from its unit at a line end.
  */
 import { COUNTABLE_UNITS, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
-import type { Translate } from '../../lib/i18n.tsx'
-import { formatAmount } from './menu-model.ts'
+import { formatAmount } from './amount-format.ts'
+import type { Translate } from './i18n.tsx'
 
 const NBSP = '\u00a0'
 

@@ -1,0 +1,16 @@
+import type { MoneyLocale } from '@shop/shared/domain/common'
+
+// Numbers in the page's language, for the menu and for product-text.ts (no React here: the
+// benchmarks import the menu model from Node).
+
+/** Money is formatted for one of the domain's locales; the English catalogue uses en-GB. */
+export function moneyLocale(locale: string): MoneyLocale {
+  return locale === 'en' ? 'en-GB' : (locale as MoneyLocale)
+}
+
+/** An amount in the page's language: 0.5 → '0.5' (de-CH), '0,5' (fr-FR); up to 3 decimals. */
+export function formatAmount(amount: number, locale: string): string {
+  return new Intl.NumberFormat(moneyLocale(locale), { maximumFractionDigits: 3, useGrouping: false }).format(
+    amount,
+  )
+}

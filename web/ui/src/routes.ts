@@ -1,0 +1,78 @@
+/**
+ * The apps' paths as typed builders, one place instead of path strings written out in every
+ * feature (docs/storefront.md and docs/backoffice.md list the routes). Every parameter is one
+ * path segment, percent-encoded, so an identifier with a slash or a space cannot step into
+ * another route. The routers' patterns (`store/:branchIdentifier`…) stay in the routers.
+ * Imported as `@shop/ui/routes` (no React in it, so pure modules and their unit tests use it too).
+ */
+
+const seg = encodeURIComponent
+
+/** Where the back-office is mounted: its router's basename. */
+export const BACKEND_BASE = '/backend'
+
+/** Which order list of the back-office (spec §2: current, missed, history). */
+export type BackendOrderList = 'current' | 'missed' | 'history'
+
+/**
+ * The back-office's paths inside its router (basename `/backend`): what its `<Link to>`,
+ * `<NavLink>` and `navigate` take. `paths.backend.url(…)` makes one a path from the site root.
+ */
+const backend = {
+  orders: (list: BackendOrderList = 'current') =>
+    list === 'current' ? ('/orders' as const) : (`/orders/${list}` as const),
+  order: (id: string) => `/orders/${seg(id)}` as const,
+  receipt: (id: string) => `/orders/${seg(id)}/receipt` as const,
+  dashboard: () => '/dashboard' as const,
+  board: (branchId: string) => `/board/${seg(branchId)}` as const,
+  /** The tablet links (admins). */
+  frontdesk: () => '/frontdesk' as const,
+  /** The counter tablet's board, opened with the branch's api key. */
+  frontdeskKey: (branchId: string, apiKey: string) => `/frontdesk/${seg(branchId)}/${seg(apiKey)}` as const,
+  login: () => '/login' as const,
+  logout: () => '/logout' as const,
+  /** A back-office path from the site root (outside its router: the storefront, `location`). */
+  url: <P extends `/${string}` | ''>(path: P) => `${BACKEND_BASE}${path}` as const,
+  /**
+   * The old back-office's hash routes (spec §2) that the storefront's admin toolbar links to;
+   * the back-office turns them into its paths (`legacyHashPath`).
+   */
+  legacy: (route: 'sites' | 'dashboard' | 'navigations') => `${BACKEND_BASE}#/${route}` as const,
+}
+
+export const paths = {
+  home: () => '/' as const,
+  /** A branch's menu. */
+  store: (branch: string) => `/store/${seg(branch)}` as const,
+  checkout: (branch: string) => `/store/${seg(branch)}/checkout` as const,
+  /** Where the payment provider sends the customer back after a failed payment. */
+  checkoutError: (branch: string) => `/store/${seg(branch)}/checkout/error` as const,
+  /** The live status of an order. */
+  status: (uid: string, hash: string) => `/status/${seg(uid)}/${seg(hash)}` as const,
+  /** A text page from the configuration (terms, privacy, imprint, allergens). */
+  site: (slug: string) => `/site/${seg(slug)}` as const,
+  /** The self-service kiosk: its menu, checkout and order status. */
+  kiosk: {
+    store: (branch: string) => `/kiosk/${seg(branch)}` as const,
+    checkout: (branch: string) => `/kiosk/${seg(branch)}/checkout` as const,
+    status: (branch: string, uid: string, hash: string) =>
+      `/kiosk/${seg(branch)}/status/${seg(uid)}/${seg(hash)}` as const,
+  },
+  /** An uploaded file (GET /upload/{publicHash}/{id}-{version}.{ext}). */
+  upload: (file: { publicHash: string; id: string | number; version: string | number; extension: string }) =>
+    `/upload/${seg(file.publicHash)}/${seg(`${file.id}-${file.version}.${file.extension}`)}` as const,
+  /** An uploaded image's preview (a JPEG). */
+  uploadPreview: (file: { publicHash: string; id: string | number; version: string | number }) =>
+    `/upload/${seg(file.publicHash)}/preview/${seg(`${file.id}-${file.version}`)}.jpg` as const,
+  backend,
+}
+
+/** The storefront's menu, checkout and status for the shop or for its kiosk. */
+export function shopPaths(kiosk: boolean) {
+  return {
+    store: kiosk ? paths.kiosk.store : paths.store,
+    checkout: kiosk ? paths.kiosk.checkout : paths.checkout,
+    status: (branch: string, uid: string, hash: string) =>
+      kiosk ? paths.kiosk.status(branch, uid, hash) : paths.status(uid, hash),
+  }
+}
