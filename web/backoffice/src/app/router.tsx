@@ -74,11 +74,13 @@ export function App() {
                 </Page>
               }
             />
+            {/* A list of its own per route (key): switching lists never shows the other list's
+                cards while the new one loads. */}
             <Route
               path="orders"
               element={
                 <Page>
-                  <OrderListPage list="current" />
+                  <OrderListPage key="current" list="current" />
                 </Page>
               }
             />
@@ -86,7 +88,7 @@ export function App() {
               path="orders/missed"
               element={
                 <Page>
-                  <OrderListPage list="missed" />
+                  <OrderListPage key="missed" list="missed" />
                 </Page>
               }
             />
@@ -94,7 +96,7 @@ export function App() {
               path="orders/history"
               element={
                 <Page>
-                  <OrderListPage list="history" />
+                  <OrderListPage key="history" list="history" />
                 </Page>
               }
             />

@@ -5,31 +5,20 @@
  * midnights of the branch's time zone ("to" the midnight after the day).
  */
 import { ORDER_TYPES, type OrderType } from '@shop/shared/domain/common'
-import type { OrderStatus } from '@shop/shared/domain/ordering'
+import {
+  isFinalStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@shop/shared/domain/ordering/order-vocabulary.ts'
 import { addDays, isLocalDate, startOfLocalDay } from '@shop/shared/domain/scheduling/zoned-time.ts'
 
 export const ORDER_LISTS = ['current', 'missed', 'history'] as const
 export type OrderList = (typeof ORDER_LISTS)[number]
 
-/** ORDER_STATUSES without importing the lifecycle machine (xstate) into the page. */
-export const LIST_STATUSES: readonly OrderStatus[] = [
-  'awaitingConfirmation',
-  'confirmed',
-  'ready',
-  'inDelivery',
-  'completed',
-  'delivered',
-  'rejected',
-  'canceled',
-  'failed',
-]
+/** Every status (the order vocabulary, without the lifecycle machine's xstate in the page). */
+export const LIST_STATUSES: readonly OrderStatus[] = ORDER_STATUSES
 /** The open statuses: what the current list can narrow to. */
-export const OPEN_STATUSES: readonly OrderStatus[] = [
-  'awaitingConfirmation',
-  'confirmed',
-  'ready',
-  'inDelivery',
-]
+export const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => !isFinalStatus(s))
 
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 200
