@@ -197,10 +197,14 @@ export function statusRouteCommand(action: string): StatusRouteCommand | undefin
 }
 
 /**
- * The catalogue key (`ordering:action.*`) of a staff action's button. Marking a takeaway order
- * "in delivery" makes it ready: it is called so.
+ * A command's name in the catalogue (`action.*`, the ordering namespace) for this order. Marking
+ * a takeaway order "in delivery" makes it ready: it is called so.
  */
+export function actionKeyOf(command: LifecycleCommandType, order: { isDelivery: boolean }): string {
+  return command === 'MarkInDelivery' && !order.isDelivery ? 'markReady' : ORDER_ACTIONS[command].action
+}
+
+/** The catalogue key (`ordering:action.*`) of a staff action's button. */
 export function staffActionLabelKey(action: StaffAction, order: { isDelivery: boolean }): string {
-  const key = action === 'in-delivery' && !order.isDelivery ? 'markReady' : staffRow(action).action
-  return `ordering:action.${key}`
+  return `ordering:action.${actionKeyOf(staffRow(action).command, order)}`
 }

@@ -19,7 +19,7 @@ import type {
   OrderStatus,
 } from './order.machine.ts'
 import { canApply, initialLifecycle, nextLifecycle } from './order.machine.ts'
-import { ORDER_ACTIONS } from './order-actions.ts'
+import { actionKeyOf, ORDER_ACTIONS } from './order-actions.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Commands
@@ -399,7 +399,7 @@ function pendingProposal(command: LifecycleCommand, state: OrderState): string {
 
 function illegalTransition(command: LifecycleCommand, state: OrderState): OrderRuleError {
   const rule = ORDER_COMMAND_RULES[command.type]
-  const actionKey = command.type === 'MarkInDelivery' && !state.isDelivery ? 'markReady' : rule.action
+  const actionKey = actionKeyOf(command.type, state)
   return new OrderRuleError('illegal_transition', (locale) => {
     const message = t(
       'error.illegalTransition',

@@ -14,6 +14,7 @@ import {
 } from '@shop/shared/contracts'
 import { taxRateFor } from '@shop/shared/domain/catalogue'
 import { repriceOrder } from '@shop/shared/domain/checkout'
+import { orderTypeOf } from '@shop/shared/domain/common'
 import type { OrderCommand } from '@shop/shared/domain/ordering'
 import { demoBranches, demoDivisions, demoTables, demoTags } from './branches.ts'
 import { demoConfig } from './config.ts'
@@ -277,7 +278,7 @@ export async function seedDemo(deps: {
   const staff: Actor = { kind: 'staff', id: `frontdesk:${plan.firstBranchId}`, name: 'Frontdesk' }
   for (const order of orders) {
     const orderId = defaultIds.orderId()
-    const orderType = order.isDelivery ? 'delivery' : order.isDineIn ? 'dineIn' : 'takeaway'
+    const orderType = orderTypeOf(order)
     const items = order.lines.map((line, n) => {
       const product = plan.products.get(line.productUid)
       return {

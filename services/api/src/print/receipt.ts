@@ -1,6 +1,12 @@
 import type { OrderAddress, OrderItem, OrderItemPart } from '@shop/shared/contracts'
 import { isCountableUnit, isUnit, payableTotal, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
-import { DEFAULT_CURRENCY, DEFAULT_MONEY_LOCALE, formatMoney, splitGross } from '@shop/shared/domain/common'
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_MONEY_LOCALE,
+  formatMoney,
+  orderTypeOf,
+  splitGross,
+} from '@shop/shared/domain/common'
 import type { OrderState } from '@shop/shared/domain/ordering'
 import { formatLocalDate, isValidTimeZone, wallClockOf } from '@shop/shared/domain/scheduling'
 import {
@@ -197,7 +203,7 @@ function dueAt(order: OrderState): string | null {
 }
 
 function factsOf(ctx: Ctx, order: OrderState): ReceiptRow[] {
-  const type = order.isDelivery ? 'delivery' : order.isDineIn ? 'dineIn' : 'takeaway'
+  const type = orderTypeOf(order)
   const due = dueAt(order)
   const facts: ReceiptRow[] = [
     { label: tr(ctx, 'fact.orderType'), value: t(`ordering:orderType.${type}`, undefined, ctx.locale) },

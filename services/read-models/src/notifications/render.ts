@@ -1,6 +1,6 @@
 import type { OrderAddress } from '@shop/shared/contracts'
 import { isCountableUnit, isUnit, payableTotal, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
-import { DEFAULT_CURRENCY, formatMoney, type MoneyLocale } from '@shop/shared/domain/common'
+import { DEFAULT_CURRENCY, formatMoney, type MoneyLocale, orderTypeOf } from '@shop/shared/domain/common'
 import type { OrderState } from '@shop/shared/domain/ordering'
 import { formatLocalDate, wallClockOf } from '@shop/shared/domain/scheduling'
 import { type CatalogueLocale, hasTranslation, type TranslationParams, t } from '@shop/shared/i18n'
@@ -96,7 +96,7 @@ function itemPrice(ctx: RenderContext, item: OrderState['items'][number]): strin
 }
 
 function orderTypeText(ctx: RenderContext): string {
-  const type = ctx.order.isDelivery ? 'delivery' : ctx.order.isDineIn ? 'dineIn' : 'takeaway'
+  const type = orderTypeOf(ctx.order)
   return t(`ordering:orderType.${type}`, undefined, ctx.locale)
 }
 

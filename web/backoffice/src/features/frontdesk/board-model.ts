@@ -1,3 +1,4 @@
+import { type OrderType, orderTypeOf } from '@shop/shared/domain/common'
 import type { BoardOrderView, StaffAction } from '@shop/shared/domain/ordering/order.views.ts'
 
 // The frontdesk board's pure rules: which lane an order is in, what counts as missed, what a
@@ -70,10 +71,10 @@ export function lanesOf(orders: Iterable<BoardOrder>, now: number): LaneOrders {
   return lanes
 }
 
-export type OrderKind = 'takeaway' | 'delivery' | 'dineIn'
+export type OrderKind = OrderType
 
 export function orderKindOf(order: Pick<BoardOrder, 'isDelivery' | 'isDineIn'>): OrderKind {
-  return order.isDelivery ? 'delivery' : order.isDineIn ? 'dineIn' : 'takeaway'
+  return orderTypeOf(order)
 }
 
 /** The card's buttons, in this order; cancel stays in the order detail (not a counter action). */

@@ -11,6 +11,7 @@ import {
   LANES,
   type Lane,
   lanesOf,
+  orderKindOf,
   readSwitch,
   SWITCH_KEYS,
 } from './board-model.ts'
@@ -109,7 +110,7 @@ export function Board({ access }: { access: BoardAccess }) {
   )
   const alerts = useBoardAlerts(live.orders, boardRef, (o: BoardOrder) => ({
     title: t('notification.title', { number: o.ticketNumber ?? '' }),
-    body: t('notification.body', { name: o.customerName, kind: t(`ordering:orderType.${kindOf(o)}`) }),
+    body: t('notification.body', { name: o.customerName, kind: t(`ordering:orderType.${orderKindOf(o)}`) }),
   }))
 
   if (live.refusal && live.refusal.code !== 'unauthorized') {
@@ -219,10 +220,6 @@ export function Board({ access }: { access: BoardAccess }) {
       )}
     </div>
   )
-}
-
-function kindOf(o: BoardOrder) {
-  return o.isDelivery ? 'delivery' : o.isDineIn ? 'dineIn' : 'takeaway'
 }
 
 function LaneColumn({

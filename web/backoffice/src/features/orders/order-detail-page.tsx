@@ -14,7 +14,6 @@ import { Items } from './order-items.tsx'
 import { Pricing } from './order-pricing.tsx'
 import type { OrderEventEntry } from './order-timeline.ts'
 import {
-  actionLabelKey,
   dueOf,
   formatDateTime,
   isOnlinePayment,
@@ -28,6 +27,7 @@ import { branchNameOf, type Load, timeZoneOf, useOrdersContext } from './orders-
 import { StatusActions } from './status-actions.tsx'
 import { StatusBadge } from './status-badge.tsx'
 import './orders.css'
+import { staffActionLabelKey } from '@shop/shared/domain/ordering/order-actions.ts'
 
 type Message = { tone: NoticeTone; text: string; detail?: string }
 type Dialogs = 'reject' | 'cancel' | 'counter-appointment' | null
@@ -127,7 +127,7 @@ export function OrderDetailPage() {
   }
 
   const statusCommand = (action: StaffAction, extra: Record<string, unknown> = {}) => {
-    const label = t(actionLabelKey(action, o))
+    const label = t(staffActionLabelKey(action, o))
     const path =
       action === 'counter-appointment'
         ? `/orders/${o.id}/counter-appointment`

@@ -5,9 +5,8 @@
  * the ordering domain keep the lifecycle machine out of the bundle.
  */
 import { PAYMENT_METHODS } from '@shop/shared/domain/checkout/payment-methods.ts'
-import { formatMoney } from '@shop/shared/domain/common'
+import { formatMoney, type OrderType, orderTypeOf } from '@shop/shared/domain/common'
 import type { BoardOrderView, OrderStatus, StaffAction } from '@shop/shared/domain/ordering'
-import { staffActionLabelKey } from '@shop/shared/domain/ordering/order-actions.ts'
 import { formatLocalDate, wallClockOf } from '@shop/shared/domain/scheduling/zoned-time.ts'
 
 export type StaffOrder = BoardOrderView & { version: number }
@@ -33,10 +32,10 @@ export function money(cents: number | null | undefined, currency: string): strin
   )
 }
 
-export type OrderKind = 'takeaway' | 'delivery' | 'dineIn'
+export type OrderKind = OrderType
 
 export function orderKindOf(order: Pick<StaffOrder, 'isDelivery' | 'isDineIn'>): OrderKind {
-  return order.isDelivery ? 'delivery' : order.isDineIn ? 'dineIn' : 'takeaway'
+  return orderTypeOf(order)
 }
 
 /** The ticket number, or the first characters of the id for orders without one. */
@@ -94,11 +93,6 @@ const ACTION_ORDER: readonly StaffAction[] = [
 
 export function statusActions(order: Pick<StaffOrder, 'allowedActions'>): StaffAction[] {
   return ACTION_ORDER.filter((action) => order.allowedActions.includes(action))
-}
-
-/** The ordering catalogue's label key of a staff action (shared/i18n `ordering:action.*`): the order-action table's. */
-export function actionLabelKey(action: StaffAction, order: Pick<StaffOrder, 'isDelivery'>): string {
-  return staffActionLabelKey(action, order)
 }
 
 /** Statuses that need attention get a tone; the text always says the status too (never colour alone). */

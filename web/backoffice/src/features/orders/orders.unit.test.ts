@@ -1,4 +1,5 @@
 import type { Product } from '@shop/shared/domain/catalogue'
+import { staffActionLabelKey } from '@shop/shared/domain/ordering/order-actions.ts'
 import { describe, expect, it } from 'vitest'
 import {
   changeBody,
@@ -20,7 +21,6 @@ import {
 } from './order-query.ts'
 import { actorText, eventDetails, timelineRows } from './order-timeline.ts'
 import {
-  actionLabelKey,
   addressLines,
   customerLabel,
   formatDateTime,
@@ -172,8 +172,8 @@ describe('order display', () => {
     expect(statusActions({ allowedActions: ['cancel', 'reject', 'confirm', 'counter-appointment'] })).toEqual(
       ['confirm', 'counter-appointment', 'reject', 'cancel'],
     )
-    expect(actionLabelKey('in-delivery', { isDelivery: true })).toBe('ordering:action.markInDelivery')
-    expect(actionLabelKey('in-delivery', { isDelivery: false })).toBe('ordering:action.markReady')
+    expect(staffActionLabelKey('in-delivery', { isDelivery: true })).toBe('ordering:action.markInDelivery')
+    expect(staffActionLabelKey('in-delivery', { isDelivery: false })).toBe('ordering:action.markReady')
   })
 
   it('knows online payment methods and when items may be edited', () => {

@@ -1,7 +1,8 @@
 import type { StaffAction } from '@shop/shared/domain/ordering'
+import { staffActionLabelKey } from '@shop/shared/domain/ordering/order-actions.ts'
 import { Button } from '@shop/ui'
 import type { Translate } from '../../lib/i18n.tsx'
-import { actionLabelKey, type StaffOrder, statusActions } from './order-view.ts'
+import { type StaffOrder, statusActions } from './order-view.ts'
 
 /** The status buttons the order allows now (the lifecycle machine's staff actions). */
 export function StatusActions({
@@ -34,7 +35,7 @@ export function StatusActions({
           aria-busy={busy === action || undefined}
           onClick={() => onAction(action)}
         >
-          {t(actionLabelKey(action, order))}
+          {t(staffActionLabelKey(action, order))}
         </Button>
       ))}
     </div>

@@ -1,3 +1,4 @@
+import { type OrderType, orderTypeOf } from '@shop/shared/domain/common'
 import type { OrderStatus, PublicOrderView } from '@shop/shared/domain/ordering'
 import { formatLocalDate, wallClockOf } from '@shop/shared/domain/scheduling/zoned-time.ts'
 
@@ -109,10 +110,10 @@ export function payNowUrl(order: Pick<StatusOrder, 'paymentRedirectUrl' | 'payme
   return order.paymentStatus === 'awaiting' && order.paymentRedirectUrl ? order.paymentRedirectUrl : null
 }
 
-export type OrderKind = 'takeaway' | 'delivery' | 'dineIn'
+export type OrderKind = OrderType
 
 export function orderKindOf(order: Pick<StatusOrder, 'isDelivery' | 'isDineIn'>): OrderKind {
-  return order.isDelivery ? 'delivery' : order.isDineIn ? 'dineIn' : 'takeaway'
+  return orderTypeOf(order)
 }
 
 /** 'DD.MM.YYYY HH:mm' in the branch's zone (spec §9). */
