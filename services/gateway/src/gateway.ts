@@ -69,12 +69,7 @@ export type GatewayDeps = {
 
 const CATALOGUE_TYPES = new Set(PUBLIC_RESOURCE_STREAM_TYPES)
 
-export type Gateway = {
-  readonly sockets: number
-  /** Reads every room again and sends what changed (tests; the gateway does it by itself). */
-  resync(reason: string): Promise<void>
-  close(): Promise<void>
-}
+export type Gateway = { readonly sockets: number; close(): Promise<void> }
 
 /**
  * WebSocket rooms: one per order (uid + hash checked) and one per branch board (branch id + api
@@ -675,7 +670,6 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     get sockets() {
       return memberships.size
     },
-    resync,
     async close() {
       closed = true
       clearInterval(heartbeat)

@@ -109,7 +109,6 @@ export {
   type ReadyCheck,
   type ReadyChecks,
   registerOpsRoutes,
-  runReadyChecks,
 } from './http.ts'
 export {
   decodedUrl,
