@@ -1,12 +1,12 @@
 // One table of what can be done to an order after it was placed: per command, the machine event
-// that must be allowed, the event it yields, its name in the catalogue (`ordering:action.*`), who
-// may ask for it and how (the HTTP action and the body it takes). The decider's rules, the staff's
-// and the customer's action lists, the status route and its API enum are all derived from it, so
-// a new transition is one row here, and the compiler names every other place that must follow
-// (docs/architecture.md "Adding an order transition"). No xstate here: the browsers import it.
+// that must be allowed, the event it yields, its name in the catalogue (`ordering:action.*`),
+// whether it carries data, who may ask for it and how (the HTTP action and the body it takes).
+// The lifecycle commands' names, the bare commands and their events, the decider's rules, the
+// staff's and the customer's action lists, the status route and its API enum are all derived from
+// it, so a new transition is one row here, and the compiler names every other place that must
+// follow (docs/architecture.md "Adding an order transition"). No xstate here: the browsers import it.
 
 import type { OrderEventType } from '../../contracts/events/order.events.ts'
-import type { LifecycleCommandType } from './order.decider.ts'
 import type { OrderMachineEventType } from './order.machine.ts'
 
 /**
@@ -26,6 +26,13 @@ export type OrderActionRule = {
   eventType: Exclude<OrderEventType, 'OrderCreated'>
   /** Key under `action.` in the ordering catalogue. */
   action: string
+  /**
+   * `none`: the command is `{ type, at, actor }` and its event the envelope `{ type, orderId, at,
+   * actor }`, both derived from this row (`BareCommand` and the generic branch of `decide`).
+   * `written`: the command or its event carries data; its type and its case in `decide` are
+   * written out in order.decider.ts (the compiler asks for them).
+   */
+  payload: 'none' | 'written'
 } & (StaffRule | StaffOwnRule | CustomerRule | SystemRule)
 
 /** The table. The staff's rows are in the order their actions are listed (`allowedActions`). */
@@ -34,6 +41,7 @@ export const ORDER_ACTIONS = {
     machineEvent: 'CANCEL',
     eventType: 'OrderCanceled',
     action: 'cancelOrder',
+    payload: 'written',
     audience: 'staff',
     http: 'cancel',
     route: 'status',
@@ -43,6 +51,7 @@ export const ORDER_ACTIONS = {
     machineEvent: 'CONFIRM',
     eventType: 'OrderConfirmed',
     action: 'confirmOrder',
+    payload: 'none',
     audience: 'staff',
     http: 'confirm',
     route: 'status',
@@ -52,6 +61,7 @@ export const ORDER_ACTIONS = {
     machineEvent: 'REJECT',
     eventType: 'OrderRejected',
     action: 'rejectOrder',
+    payload: 'written',
     audience: 'staff',
     http: 'reject',
     route: 'status',
@@ -61,6 +71,7 @@ export const ORDER_ACTIONS = {
     machineEvent: 'IN_DELIVERY',
     eventType: 'OrderMarkedInDelivery',
     action: 'markInDelivery',
+    payload: 'none',
     audience: 'staff',
     http: 'in-delivery',
     route: 'status',
@@ -70,6 +81,7 @@ export const ORDER_ACTIONS = {
     machineEvent: 'COMPLETE',
     eventType: 'OrderCompleted',
     action: 'completeOrder',
+    payload: 'none',
     audience: 'staff',
     http: 'completed',
     route: 'status',
@@ -79,6 +91,7 @@ export const ORDER_ACTIONS = {
     machineEvent: 'DELIVERED',
     eventType: 'OrderDelivered',
     action: 'markDelivered',
+    payload: 'none',
     audience: 'staff',
     http: 'delivered',
     route: 'status',
@@ -88,21 +101,26 @@ export const ORDER_ACTIONS = {
     machineEvent: 'PROPOSE_COUNTER_APPOINTMENT',
     eventType: 'CounterAppointmentProposed',
     action: 'proposeCounterAppointment',
+    payload: 'written',
     audience: 'staff',
     http: 'counter-appointment',
     route: 'own',
   },
   AcceptCounterAppointment: {
+    // The command carries nothing, but its event carries the pending proposal's time.
     machineEvent: 'ACCEPT_COUNTER_APPOINTMENT',
     eventType: 'CounterAppointmentAccepted',
     action: 'acceptCounterAppointment',
+    payload: 'written',
     audience: 'customer',
     http: 'confirm-counter-appointment',
   },
   RejectCounterAppointment: {
+    // The command carries nothing, but its event carries the pending proposal's time.
     machineEvent: 'REJECT_COUNTER_APPOINTMENT',
     eventType: 'CounterAppointmentRejected',
     action: 'rejectCounterAppointment',
+    payload: 'written',
     audience: 'customer',
     http: 'reject-counter-appointment',
   },
@@ -110,33 +128,57 @@ export const ORDER_ACTIONS = {
     machineEvent: 'ANSWER_QUESTIONNAIRE',
     eventType: 'QuestionnaireAnswered',
     action: 'answerQuestionnaire',
+    payload: 'written',
     audience: 'customer',
     http: 'questionnaire',
   },
-  FailOrder: { machineEvent: 'FAIL', eventType: 'OrderFailed', action: 'failOrder', audience: 'system' },
+  FailOrder: {
+    machineEvent: 'FAIL',
+    eventType: 'OrderFailed',
+    action: 'failOrder',
+    payload: 'written',
+    audience: 'system',
+  },
   MarkPaid: {
     machineEvent: 'PAYMENT_SUCCEEDED',
     eventType: 'OrderPaid',
     action: 'markPaid',
+    payload: 'written',
     audience: 'system',
   },
   RefundPayment: {
     machineEvent: 'REFUND',
     eventType: 'OrderRefunded',
     action: 'refundPayment',
+    payload: 'none',
     audience: 'system',
   },
   ChangeOrderItem: {
     machineEvent: 'EDIT_ITEM',
     eventType: 'OrderItemChanged',
     action: 'changeItem',
+    payload: 'written',
     audience: 'staff',
     http: 'items',
     route: 'own',
   },
-} as const satisfies Record<LifecycleCommandType, OrderActionRule>
+} as const satisfies Record<string, OrderActionRule>
 
 type Table = typeof ORDER_ACTIONS
+/** Every command on a placed order: the table's rows. */
+export type LifecycleCommandType = keyof Table
+/** The rows whose command is its name alone and whose event the envelope alone (`payload: 'none'`). */
+export type BareCommandType = {
+  [C in keyof Table]: Table[C] extends { payload: 'none' } ? C : never
+}[keyof Table]
+/** The rows whose command or event carries data: written out in order.decider.ts. */
+export type WrittenCommandType = Exclude<LifecycleCommandType, BareCommandType>
+
+/** Whether a command is one of the bare rows (`payload: 'none'`). */
+export function isBareCommandType(type: LifecycleCommandType): type is BareCommandType {
+  return ORDER_ACTIONS[type].payload === 'none'
+}
+
 type Rows = { [C in keyof Table]: Table[C] & { command: C } }[keyof Table]
 
 /** The staff's actions an order lists (`allowedActions`): its status calls and the counter-appointment. */

@@ -19,7 +19,8 @@ import type {
   OrderStatus,
 } from './order.machine.ts'
 import { canApply, initialLifecycle, nextLifecycle } from './order.machine.ts'
-import { actionKeyOf, ORDER_ACTIONS } from './order-actions.ts'
+import type { BareCommandType, WrittenCommandType } from './order-actions.ts'
+import { actionKeyOf, isBareCommandType, ORDER_ACTIONS } from './order-actions.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Commands
@@ -68,56 +69,66 @@ export type CreateOrder = CommandBase & {
   /** The language the customer ordered in; the shop's messages use it. */
   locale?: string | null
 }
-export type ConfirmOrder = CommandBase & { type: 'ConfirmOrder' }
-export type RejectOrder = CommandBase & { type: 'RejectOrder'; message: string }
-export type CancelOrder = CommandBase & { type: 'CancelOrder'; reason?: string | null }
-export type MarkInDelivery = CommandBase & { type: 'MarkInDelivery' }
-export type CompleteOrder = CommandBase & { type: 'CompleteOrder' }
-export type MarkDelivered = CommandBase & { type: 'MarkDelivered' }
-export type FailOrder = CommandBase & { type: 'FailOrder'; reason: string }
-export type MarkPaid = CommandBase & { type: 'MarkPaid'; reference?: string | null }
-export type RefundPayment = CommandBase & { type: 'RefundPayment' }
-export type ProposeCounterAppointment = CommandBase & {
-  type: 'ProposeCounterAppointment'
-  appointment: string
-}
-export type AcceptCounterAppointment = CommandBase & { type: 'AcceptCounterAppointment' }
-export type RejectCounterAppointment = CommandBase & { type: 'RejectCounterAppointment' }
-export type AnswerQuestionnaire = CommandBase & {
-  type: 'AnswerQuestionnaire'
-  rating: number
-  foodRating: number
-  serviceRating: number
-  processRating: number
-  comment?: string | null
-}
 
+/**
+ * The commands of the order-action table's bare rows (`payload: 'none'`): nothing but their name
+ * and request context. Derived, like their events (`decide`'s generic branch).
+ */
+export type BareCommand<C extends BareCommandType = BareCommandType> = C extends unknown
+  ? CommandBase & { type: C }
+  : never
+
+/** A command that carries data (or whose event does): a `payload: 'written'` row of the table. */
+type Written<C extends WrittenCommandType, Data = unknown> = CommandBase & { type: C } & Data
+
+export type RejectOrder = Written<'RejectOrder', { message: string }>
+export type CancelOrder = Written<'CancelOrder', { reason?: string | null }>
+export type FailOrder = Written<'FailOrder', { reason: string }>
+export type MarkPaid = Written<'MarkPaid', { reference?: string | null }>
+export type ProposeCounterAppointment = Written<'ProposeCounterAppointment', { appointment: string }>
+/** Its event carries the pending proposal's time (`pendingProposal`). */
+export type AcceptCounterAppointment = Written<'AcceptCounterAppointment'>
+/** Its event carries the pending proposal's time (`pendingProposal`). */
+export type RejectCounterAppointment = Written<'RejectCounterAppointment'>
+export type AnswerQuestionnaire = Written<
+  'AnswerQuestionnaire',
+  {
+    rating: number
+    foodRating: number
+    serviceRating: number
+    processRating: number
+    comment?: string | null
+  }
+>
 /** Staff changed an item; the caller priced it (and the order) from the catalogue. */
-export type ChangeOrderItem = CommandBase & {
-  type: 'ChangeOrderItem'
-  item: OrderItem
-  pricing: OrderPricing
-}
+export type ChangeOrderItem = Written<'ChangeOrderItem', { item: OrderItem; pricing: OrderPricing }>
 
-export type OrderCommand =
-  | CreateOrder
-  | ChangeOrderItem
-  | ConfirmOrder
+/** The written commands, each with its case in `decide`. */
+type WrittenCommand =
   | RejectOrder
   | CancelOrder
-  | MarkInDelivery
-  | CompleteOrder
-  | MarkDelivered
   | FailOrder
   | MarkPaid
-  | RefundPayment
   | ProposeCounterAppointment
   | AcceptCounterAppointment
   | RejectCounterAppointment
   | AnswerQuestionnaire
+  | ChangeOrderItem
+
+/** Names, in the compiler's message, the `payload: 'written'` rows whose command is not written above. */
+type Unwritten<Missing extends never> = Missing
+
+export type LifecycleCommand = BareCommand | WrittenCommand
+export type OrderCommand = CreateOrder | LifecycleCommand
 export type OrderCommandType = OrderCommand['type']
-export type LifecycleCommand = Exclude<OrderCommand, CreateOrder>
-export type LifecycleCommandType = LifecycleCommand['type']
+/**
+ * Every command on a placed order: the table's rows. A written command needs its row (`Written`'s
+ * constraint), and a written row needs its command above: else the compiler says
+ * `Type '"…"' does not satisfy the constraint 'never'` here.
+ */
+export type LifecycleCommandType =
+  | LifecycleCommand['type']
+  | Unwritten<Exclude<WrittenCommandType, WrittenCommand['type']>>
 
 /** A command without its request context; distributive, so each variant keeps its fields. */
 export type WithoutContext<C> = C extends unknown ? Omit<C, 'at' | 'actor'> : never
@@ -222,25 +233,18 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
   assertIsoDateTime(command.at, 'at')
 
   const base = { orderId: state.orderId, at: command.at, actor: command.actor }
+  // A bare row's event is the envelope under the row's event type (an event with fields of its
+  // own fails to compile here: its row is `payload: 'written'`, with a case below).
+  if (isBareCommand(command)) return [{ type: ORDER_ACTIONS[command.type].eventType, ...base }]
   switch (command.type) {
-    case 'ConfirmOrder':
-      return [{ type: 'OrderConfirmed', ...base }]
     case 'RejectOrder':
       return [{ type: 'OrderRejected', ...base, message: requireText(command.message, 'message') }]
     case 'CancelOrder':
       return [{ type: 'OrderCanceled', ...base, reason: optionalText(command.reason) }]
-    case 'MarkInDelivery':
-      return [{ type: 'OrderMarkedInDelivery', ...base }]
-    case 'CompleteOrder':
-      return [{ type: 'OrderCompleted', ...base }]
-    case 'MarkDelivered':
-      return [{ type: 'OrderDelivered', ...base }]
     case 'FailOrder':
       return [{ type: 'OrderFailed', ...base, reason: requireText(command.reason, 'reason') }]
     case 'MarkPaid':
       return [{ type: 'OrderPaid', ...base, reference: optionalText(command.reference) }]
-    case 'RefundPayment':
-      return [{ type: 'OrderRefunded', ...base }]
     case 'ProposeCounterAppointment':
       assertIsoDateTime(command.appointment, 'appointment')
       return [{ type: 'CounterAppointmentProposed', ...base, appointment: command.appointment }]
@@ -265,6 +269,10 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
       ]
     }
   }
+}
+
+function isBareCommand(command: LifecycleCommand): command is BareCommand {
+  return isBareCommandType(command.type)
 }
 
 function createOrder(command: CreateOrder): OrderEventOf<'OrderCreated'> {

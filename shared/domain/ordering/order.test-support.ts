@@ -3,6 +3,7 @@
 import type { Actor, OrderEvent } from '../../contracts/events/order.events.ts'
 import type { CreateOrder, LifecycleCommand, LifecycleCommandType, OrderState } from './order.decider.ts'
 import { decide, evolve, foldOrder } from './order.decider.ts'
+import { isBareCommandType, ORDER_ACTIONS } from './order-actions.ts'
 
 export const T0 = '2025-03-29T10:00:00.000Z'
 
@@ -71,12 +72,9 @@ export const COUNTER_APPOINTMENT = '2025-03-29T13:15:00+01:00'
 
 /** A valid command of each kind, issued by whoever may issue it in the product. */
 export function lifecycleCommand(type: LifecycleCommandType, when: string): LifecycleCommand {
+  // A bare row's command is its name (staff's: the decider does not look at who sends it).
+  if (isBareCommandType(type)) return { type, at: when, actor: staff }
   switch (type) {
-    case 'ConfirmOrder':
-    case 'MarkInDelivery':
-    case 'CompleteOrder':
-    case 'MarkDelivered':
-      return { type, at: when, actor: staff }
     case 'RejectOrder':
       return { type, at: when, actor: staff, message: 'Leider sind wir heute ausgebucht.' }
     case 'CancelOrder':
@@ -85,8 +83,6 @@ export function lifecycleCommand(type: LifecycleCommandType, when: string): Life
       return { type, at: when, actor: system, reason: 'payment failed' }
     case 'MarkPaid':
       return { type, at: when, actor: system, reference: 'psp-123' }
-    case 'RefundPayment':
-      return { type, at: when, actor: staff }
     case 'ProposeCounterAppointment':
       return { type, at: when, actor: staff, appointment: COUNTER_APPOINTMENT }
     case 'AcceptCounterAppointment':
@@ -122,22 +118,8 @@ export function lifecycleCommand(type: LifecycleCommandType, when: string): Life
   }
 }
 
-export const LIFECYCLE_COMMAND_TYPES: readonly LifecycleCommandType[] = [
-  'ConfirmOrder',
-  'RejectOrder',
-  'CancelOrder',
-  'MarkInDelivery',
-  'CompleteOrder',
-  'MarkDelivered',
-  'FailOrder',
-  'MarkPaid',
-  'RefundPayment',
-  'ProposeCounterAppointment',
-  'AcceptCounterAppointment',
-  'RejectCounterAppointment',
-  'AnswerQuestionnaire',
-  'ChangeOrderItem',
-]
+/** Every lifecycle command: the order-action table's rows, in its order. */
+export const LIFECYCLE_COMMAND_TYPES = Object.keys(ORDER_ACTIONS) as readonly LifecycleCommandType[]
 
 /** The events of an order created as `kind` that then went through `steps`, one minute apart. */
 export function historyOf(kind: OrderKind, steps: readonly LifecycleCommandType[]): OrderEvent[] {
