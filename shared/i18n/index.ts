@@ -1,11 +1,12 @@
-import { shopTranslator } from './locales.ts'
-import type { Catalogue, Translator } from './translator.ts'
+import { createShopI18n, translationsOf } from './instance.ts'
 
+export type { Catalogue, TranslationParams, Translations } from './instance.ts'
 export {
   CATALOGUE_LOCALES,
   type CatalogueLocale,
   DEFAULT_LOCALE,
   DEFAULT_NAMESPACE,
+  type FallbackLocales,
   fallbackLocales,
 } from './locales.ts'
 
@@ -61,14 +62,11 @@ export const resources = {
   },
 } as const
 
-export type { TranslationParams } from './translator.ts'
+/**
+ * The server's i18next instance (the browsers get their app's own, with fewer catalogues:
+ * web/<app>/src/lib/i18n-catalogues.ts): every catalogue of every locale, initialised
+ * synchronously.
+ */
+export const i18n = createShopI18n(resources)
 
-const translator = shopTranslator()
-for (const [locale, namespaces] of Object.entries(resources)) {
-  for (const [namespace, texts] of Object.entries(namespaces))
-    translator.add(locale, namespace, texts as Catalogue)
-}
-
-export const t: Translator['t'] = translator.t
-export const hasTranslation: Translator['has'] = translator.has
-export const registerNamespace: Translator['addNamespace'] = translator.addNamespace
+export const { t, hasTranslation, registerNamespace } = translationsOf(i18n)

@@ -1,4 +1,4 @@
-import { registerNamespace, type TranslationParams, t } from '@shop/shared/i18n'
+import { i18n, registerNamespace, type TranslationParams, t } from '@shop/shared/i18n'
 import {
   createContext,
   type JSX,
@@ -9,12 +9,14 @@ import {
   useMemo,
   useState,
 } from 'react'
+import { I18nextProvider, type UseTranslationOptions, useTranslation } from 'react-i18next'
 
 /**
- * The locale machinery of a web app (storefront, back-office): the app's own catalogues
+ * The locale machinery of a web app (storefront, back-office): react-i18next over the i18next
+ * instance of `@shop/shared/i18n` (which each app's Vite config swaps for its browser module,
+ * with only the shared catalogues it needs), and the app's own catalogues
  * (src/locales/<locale>/<namespace>.json, German bundled, the others downloaded when chosen)
- * over the shared translator of `@shop/shared/i18n` (which each app's Vite config swaps for its
- * browser module with only the shared catalogues it needs). The choice is stored per origin.
+ * added to it as namespaces. The choice is stored per origin.
  */
 export type Translate = (key: string, params?: TranslationParams) => string
 
@@ -46,10 +48,14 @@ export type LocaleKit<L extends string> = {
   useLocale(): LocaleContextValue<L>
   /**
    * The translate function of a namespace in the active locale: `t('title')` reads
-   * `<namespace>:title`; a key with its own `ns:` prefix reads that namespace.
+   * `<namespace>:title`; a key with its own `ns:` prefix reads that namespace. Built on
+   * react-i18next's `useTranslation`: a change of language renders the component again.
    */
   useT(namespace: string): Translate
 }
+
+// Every text is bundled or loaded before its locale is switched to: nothing to suspend for.
+const TRANSLATION_OPTIONS: UseTranslationOptions<undefined> = { useSuspense: false }
 
 /** `…/locales/<locale>/<namespace>.json` → its locale and namespace. */
 export function catalogueOf(path: string): { locale: string; namespace: string } | undefined {
@@ -108,6 +114,8 @@ export function createLocaleKit<L extends string>(opts: LocaleKitOptions<L>): Lo
     const apply = useCallback((next: L) => {
       currentLocale = next
       document.documentElement.lang = next
+      // Synchronous (every text is bundled): react-i18next renders its users again.
+      void i18n.changeLanguage(next)
       setState(next)
     }, [])
     useEffect(() => {
@@ -131,7 +139,11 @@ export function createLocaleKit<L extends string>(opts: LocaleKitOptions<L>): Lo
     )
     const value = useMemo(() => ({ locale: locale ?? opts.defaultLocale, setLocale }), [locale, setLocale])
     if (!locale) return null
-    return <Context.Provider value={value}>{children}</Context.Provider>
+    return (
+      <I18nextProvider i18n={i18n}>
+        <Context.Provider value={value}>{children}</Context.Provider>
+      </I18nextProvider>
+    )
   }
 
   function useLocale(): LocaleContextValue<L> {
@@ -139,11 +151,15 @@ export function createLocaleKit<L extends string>(opts: LocaleKitOptions<L>): Lo
   }
 
   function useT(namespace: string): Translate {
-    const { locale } = useLocale()
+    // The instance and its language from react-i18next; the texts through the shared `t` over
+    // the same instance, so parameters are only values (never options) and repeated texts are
+    // looked up once (a render asks for hundreds).
+    const { i18n: instance } = useTranslation(namespace, TRANSLATION_OPTIONS)
+    const lng = instance.language
     return useCallback(
       (key: string, params?: TranslationParams) =>
-        t(key.includes(':') ? key : `${namespace}:${key}`, params, locale),
-      [namespace, locale],
+        t(key.includes(':') ? key : `${namespace}:${key}`, params, lng),
+      [namespace, lng],
     )
   }
 

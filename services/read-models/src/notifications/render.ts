@@ -144,10 +144,9 @@ function orderBlocks(ctx: RenderContext, heading = 'order.heading'): Block[] {
   // Paid in cash, the total is rounded to the smallest coin: its own line, and the total paid.
   if (p.cashRounding) totals.push([tr(ctx, 'order.cashRounding'), money(ctx, p.cashRounding)])
   totals.push([tr(ctx, 'order.total'), money(ctx, payableTotal(p))])
-  for (const [rate, cents] of Object.entries(p.taxes ?? {}).sort(([a], [b]) => Number(a) - Number(b))) {
-    const percent = formatNumber(ctx, Number(rate), 2)
-    totals.push([tr(ctx, 'order.tax', { rate: percent }), money(ctx, cents)])
-  }
+  // The rate as a number: the catalogue formats it (`{{rate, number(…)}}`, i18next's Intl).
+  for (const [rate, cents] of Object.entries(p.taxes ?? {}).sort(([a], [b]) => Number(a) - Number(b)))
+    totals.push([tr(ctx, 'order.tax', { rate: Number(rate) }), money(ctx, cents)])
   return [
     { type: 'heading', text: tr(ctx, heading) },
     { type: 'rows', rows: facts },

@@ -1,8 +1,11 @@
 /**
  * The back-office's stand-in for `@shop/shared/i18n` (vite.config.ts swaps it in for every
- * import, the shared domain's included): the same functions over the same translator, German
- * bundled, the other locales downloaded when chosen.
+ * import, the shared domain's included): the same functions over an i18next instance made the
+ * same way, German bundled, the other locales downloaded when chosen. web/ui's locale kit puts
+ * this instance under react-i18next.
  */
+
+import { createShopI18n, translationsOf } from '@shop/shared/i18n/instance.ts'
 import deChAuth from '@shop/shared/i18n/locales/de-CH/auth.json'
 import deChCheckout from '@shop/shared/i18n/locales/de-CH/checkout.json'
 import deChErrors from '@shop/shared/i18n/locales/de-CH/errors.json'
@@ -10,36 +13,32 @@ import deChNotifications from '@shop/shared/i18n/locales/de-CH/notifications.jso
 import deChOrdering from '@shop/shared/i18n/locales/de-CH/ordering.json'
 import deChPrint from '@shop/shared/i18n/locales/de-CH/print.json'
 import deChScheduling from '@shop/shared/i18n/locales/de-CH/scheduling.json'
-import { DEFAULT_LOCALE, shopTranslator } from '@shop/shared/i18n/locales.ts'
-import type { Catalogue, Translator } from '@shop/shared/i18n/translator.ts'
+import { DEFAULT_LOCALE } from '@shop/shared/i18n/locales.ts'
 
+export type { Catalogue, TranslationParams, Translations } from '@shop/shared/i18n/instance.ts'
 export {
   CATALOGUE_LOCALES,
   type CatalogueLocale,
   DEFAULT_LOCALE,
   DEFAULT_NAMESPACE,
+  type FallbackLocales,
   fallbackLocales,
 } from '@shop/shared/i18n/locales.ts'
-export type { TranslationParams } from '@shop/shared/i18n/translator.ts'
 
-/** The shared namespaces the staff screens use. */
-const NAMESPACES = ['auth', 'ordering', 'checkout', 'scheduling', 'errors', 'notifications', 'print'] as const
+/** The shared namespaces the staff screens use, German bundled. */
+export const i18n = createShopI18n({
+  [DEFAULT_LOCALE]: {
+    auth: deChAuth,
+    ordering: deChOrdering,
+    checkout: deChCheckout,
+    scheduling: deChScheduling,
+    errors: deChErrors,
+    notifications: deChNotifications,
+    print: deChPrint,
+  },
+})
 
-const translator = shopTranslator()
-const german: Record<(typeof NAMESPACES)[number], object> = {
-  auth: deChAuth,
-  ordering: deChOrdering,
-  checkout: deChCheckout,
-  scheduling: deChScheduling,
-  errors: deChErrors,
-  notifications: deChNotifications,
-  print: deChPrint,
-}
-for (const ns of NAMESPACES) translator.add(DEFAULT_LOCALE, ns, german[ns] as Catalogue)
-
-export const t: Translator['t'] = translator.t
-export const hasTranslation: Translator['has'] = translator.has
-export const registerNamespace: Translator['addNamespace'] = translator.addNamespace
+export const { t, hasTranslation, registerNamespace } = translationsOf(i18n)
 
 const others = import.meta.glob<{ default: object }>([
   '../../../../shared/i18n/locales/*/*.json',
@@ -57,7 +56,7 @@ export function loadSharedLocale(locale: string): Promise<void> {
       files.map(([path, load]) =>
         load().then((module) => {
           const ns = /\/([^/]+)\.json$/.exec(path)?.[1]
-          if (ns) translator.add(locale, ns, module.default as Catalogue)
+          if (ns) registerNamespace(ns, { [locale]: module.default })
         }),
       ),
     ).then(() => {})

@@ -1,34 +1,38 @@
 /**
  * The browser's stand-in for `@shop/shared/i18n` (vite.config.ts swaps it in for every import,
- * the shared domain's included): the same functions over the same translator, but only the
- * catalogues a customer's screens use, German bundled and the other locales downloaded when
- * chosen. Keeps the initial JavaScript small (docs/benchmarks.md, storefront budget).
+ * the shared domain's included): the same functions over an i18next instance made the same
+ * way, but only with the catalogues a customer's screens use, German bundled and the other
+ * locales downloaded when chosen. Keeps the initial JavaScript small (docs/benchmarks.md,
+ * storefront budget). web/ui's locale kit puts this instance under react-i18next.
  */
+
+import { createShopI18n, translationsOf } from '@shop/shared/i18n/instance.ts'
 import deChCheckout from '@shop/shared/i18n/locales/de-CH/checkout.json'
 import deChErrors from '@shop/shared/i18n/locales/de-CH/errors.json'
 import deChOrdering from '@shop/shared/i18n/locales/de-CH/ordering.json'
 import deChScheduling from '@shop/shared/i18n/locales/de-CH/scheduling.json'
-import { DEFAULT_LOCALE, shopTranslator } from '@shop/shared/i18n/locales.ts'
-import type { Catalogue, Translator } from '@shop/shared/i18n/translator.ts'
+import { DEFAULT_LOCALE } from '@shop/shared/i18n/locales.ts'
 
+export type { Catalogue, TranslationParams, Translations } from '@shop/shared/i18n/instance.ts'
 export {
   CATALOGUE_LOCALES,
   type CatalogueLocale,
   DEFAULT_LOCALE,
   DEFAULT_NAMESPACE,
+  type FallbackLocales,
   fallbackLocales,
 } from '@shop/shared/i18n/locales.ts'
-export type { TranslationParams } from '@shop/shared/i18n/translator.ts'
 
-const translator = shopTranslator()
-translator.add(DEFAULT_LOCALE, 'ordering', deChOrdering)
-translator.add(DEFAULT_LOCALE, 'checkout', deChCheckout)
-translator.add(DEFAULT_LOCALE, 'scheduling', deChScheduling)
-translator.add(DEFAULT_LOCALE, 'errors', deChErrors)
+export const i18n = createShopI18n({
+  [DEFAULT_LOCALE]: {
+    ordering: deChOrdering,
+    checkout: deChCheckout,
+    scheduling: deChScheduling,
+    errors: deChErrors,
+  },
+})
 
-export const t: Translator['t'] = translator.t
-export const hasTranslation: Translator['has'] = translator.has
-export const registerNamespace: Translator['addNamespace'] = translator.addNamespace
+export const { t, hasTranslation, registerNamespace } = translationsOf(i18n)
 
 type Json = { default: object }
 const SHARED: Record<string, () => Promise<[Json, Json, Json, Json]>> = {
@@ -57,10 +61,10 @@ export function loadSharedLocale(locale: string): Promise<void> {
   let done = loaded.get(locale)
   if (!done) {
     done = load().then(([ordering, checkout, scheduling, errors]) => {
-      translator.add(locale, 'ordering', ordering.default as Catalogue)
-      translator.add(locale, 'checkout', checkout.default as Catalogue)
-      translator.add(locale, 'scheduling', scheduling.default as Catalogue)
-      translator.add(locale, 'errors', errors.default as Catalogue)
+      registerNamespace('ordering', { [locale]: ordering.default })
+      registerNamespace('checkout', { [locale]: checkout.default })
+      registerNamespace('scheduling', { [locale]: scheduling.default })
+      registerNamespace('errors', { [locale]: errors.default })
     })
     loaded.set(locale, done)
   }
