@@ -182,9 +182,15 @@ describe('the image, built without Docker', () => {
       'playwright-core',
       'lighthouse',
       'node',
-      'yaml',
+      'dependency-cruiser',
+      '@biomejs/biome',
     ])
       expect(installed, dev).not.toContain(dev)
+    // (yaml, a dev dependency of the root, is also @fastify/swagger's own: the API makes its
+    // OpenAPI document at run time, so the image has it.)
+    // Nor the compiler a production library names only as an optional peer (npm run image:prune).
+    expect(installed).not.toContain('typescript')
+    expect(installed).toEqual(expect.arrayContaining(['@fastify', 'i18next', 'fastify-type-provider-zod']))
     // Only the services' libraries: not the web apps' (they are built into dist/).
     for (const web of ['react', 'react-dom', 'echarts', 'maplibre-gl'])
       expect(installed, web).not.toContain(web)

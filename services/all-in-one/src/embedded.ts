@@ -76,6 +76,8 @@ export async function startShop(
     payments?: Pick<PaymentsOptions, 'env' | 'testProvider' | 'stripeConfig'>
     /** Abuse limits (docs/security.md); default the configuration's. */
     limits?: Limits
+    /** Check every JSON answer against its route's schema (the test suites; ApiDeps.checkResponses). */
+    checkResponses?: boolean
   } = {},
 ): Promise<Shop> {
   collectProcessMetrics()
@@ -139,6 +141,7 @@ export async function startShop(
     payments,
     limits,
     metricsToken: config.metricsToken,
+    checkResponses: opts.checkResponses ?? false,
     files,
     // One process on PGlite: no lock (and PGlite's one connection could not hold one).
     uploadCleanup: { exclusive: db.kind === 'postgres', ...(filesDir ? { dir: filesDir } : {}) },

@@ -254,13 +254,22 @@ describe('faults in the distributed layout', () => {
     await natsProxy.refuse()
     let publisher: ServiceProcess | undefined
     try {
+      let waiting = () => {}
+      const saidWaiting = new Promise<void>((resolve) => {
+        waiting = resolve
+      })
       const starting = spawnService(
         'publisher',
         SERVICES.publisher,
         serviceEnv(t.url, [branch], { NATS_URL: natsProxy.via(testNatsUrl()) }),
         30_000,
+        (out) => {
+          if (/waiting for NATS/.test(out)) waiting()
+        },
       )
-      // NATS comes 2 s later (spawnService fails at once if the process exits meanwhile).
+      // NATS comes once the service found it away (at most 20 s: a slow start under load), and
+      // 2 s later (spawnService fails at once if the process exits meanwhile).
+      await Promise.race([saidWaiting, sleep(20_000)])
       await sleep(2000)
       await natsProxy.accept()
       publisher = await starting

@@ -7,6 +7,7 @@ import {
   frameworkErrors,
   installErrorHandling,
   installInputGuards,
+  installRouteSchemas,
   type Limits,
   type Logger,
   metrics,
@@ -26,7 +27,7 @@ import { startUploadCleanup } from './files/upload-cleanup.ts'
 import { localeOf } from './http-helpers.ts'
 import { MemoryRateCounter, PgRateCounter } from './limits/rate-counter.ts'
 import { registerRateLimits } from './limits/rate-limit.ts'
-import { openApiRoutes } from './openapi.ts'
+import { API_DESCRIPTION, openApiRoutes } from './openapi.ts'
 import { type Payments, paymentRoutes, testPaymentPages } from './payments/index.ts'
 import { printRoutes } from './print/print.routes.ts'
 import { initRoutes } from './resources/init.routes.ts'
@@ -88,6 +89,12 @@ export type ApiDeps = {
   uploadCleanup?: { exclusive: boolean; dir?: string } | false
   /** The bearer token /metrics asks for; without one only loopback callers read it. */
   metricsToken?: string | undefined
+  /**
+   * Check every JSON answer against its route's declared schema and fail it with 500 when it does
+   * not match (the test suites; installRouteSchemas). Default off: production never strips or
+   * refuses an answer for the document's sake.
+   */
+  checkResponses?: boolean
   /** Adds more routes to the same instance (the all-in-one mode mounts the gateway here). */
   extend?: (app: FastifyInstance) => Promise<void>
   /**
@@ -192,6 +199,11 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     frameworkErrors,
     // The client address behind the documented proxy (every per-address limit depends on it).
     trustProxy: trustProxyOption(limits),
+  })
+  // Before any route: the zod compilers, and every route collected for /api/docs.
+  await installRouteSchemas(app, {
+    checkResponses: deps.checkResponses ?? false,
+    description: API_DESCRIPTION,
   })
   installErrorHandling(app, deps.log, [mapCommandError])
   installInputGuards(app)

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static'
 import { errorBody, msg } from '@shop/kit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { inlineHashes, withPagePolicy } from './security-headers.ts'
+import { PAGE } from './web-page.ts'
 
 /** The built back-office (`npm run build:web`), beside the API in the repository. */
 export const DEFAULT_BACKOFFICE_ROOT = join(
@@ -59,7 +60,7 @@ export async function backofficeRoutes(
           )
         },
       })
-      scope.get('/', (_req, reply) => sendIndex(reply))
+      scope.get('/', PAGE, (_req, reply) => sendIndex(reply))
       scope.setNotFoundHandler((req, reply) => {
         const path = (req.url.split('?')[0] ?? '').slice(BACKOFFICE_PREFIX.length)
         if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, reply)

@@ -7,6 +7,7 @@ import { mapStyleUrl, redirectFor, shopConfig } from '@shop/read-models'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { inlineHashes, mapOriginOf, OSM_TILE_ORIGIN, withPagePolicy } from './security-headers.ts'
+import { PAGE } from './web-page.ts'
 
 /** The built storefront (`npm run build:web`), beside the API in the repository. */
 export const DEFAULT_STOREFRONT_ROOT = join(
@@ -52,7 +53,7 @@ export async function storefrontRoutes(
   const inline = inlineHashes(readFileSync(join(root, 'index.html'), 'utf8'))
 
   // The web app manifest from the shop's configuration (white label: its name, not ours).
-  app.get('/manifest.webmanifest', async (_req, reply) => {
+  app.get('/manifest.webmanifest', PAGE, async (_req, reply) => {
     const data = (await shopConfig(deps.db)) ?? {}
     const name = String(data.shopName || data.title || 'Shop')
     return reply
@@ -79,7 +80,7 @@ export async function storefrontRoutes(
   })
   // PNG icons (install prompts want them) rendered once from the SVG.
   const icons = new Map<number, Promise<Buffer>>()
-  app.get<{ Params: { size: string } }>('/icon-:size.png', async (req, reply) => {
+  app.get<{ Params: { size: string } }>('/icon-:size.png', PAGE, async (req, reply) => {
     const size = Number(req.params.size)
     if (size !== 192 && size !== 512) return reply.callNotFound()
     let png = icons.get(size)
@@ -96,7 +97,7 @@ export async function storefrontRoutes(
       .send(await png)
   })
 
-  app.get('/*', async (req, reply) => {
+  app.get('/*', PAGE, async (req, reply) => {
     const path = decodeURI(req.url.split('?')[0] ?? '/')
     if (SERVER_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p))) {
       return reply.callNotFound()

@@ -1,4 +1,4 @@
-import { branchDirectory, MemoryBus, silentLogger, withLimits } from '@shop/kit'
+import { branchDirectory, installRouteSchemas, MemoryBus, silentLogger, withLimits } from '@shop/kit'
 import { createTestDatabase, type TestDatabase } from '@shop/kit/testing'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { KyselyPlugin } from 'kysely'
@@ -32,6 +32,8 @@ beforeAll(async () => {
     transformResult: async (args) => args.result,
   }
   app = Fastify()
+  // As every service's instance: the routes' zod schemas first (runService, buildApp).
+  await installRouteSchemas(app)
   gateway = await registerGateway(app, {
     db: db.db.withPlugin(counting),
     bus: new MemoryBus('snapshots'),

@@ -33,6 +33,7 @@ import {
   orderRoomUpdate,
   readLiveOrderRows,
 } from '@shop/read-models'
+import { errorBodySchema } from '@shop/shared/contracts'
 import {
   allLiveOrderRowsSubject,
   liveBoardSubject,
@@ -53,6 +54,7 @@ import {
 } from '@shop/shared/contracts/ws'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
+import { z } from 'zod'
 
 export type GatewayDeps = {
   db: Db
@@ -582,19 +584,30 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   })
   const tooManyConnections = (address: string) =>
     (connections.get(address) ?? 0) >= wsLimits.connectionsPerAddress
-  app.get(
-    WS_PATH,
-    {
-      websocket: true,
-      // Over the cap the upgrade is refused before it happens: 429 with the spec's error body.
-      preValidation: async (req, reply) => {
-        if (!tooManyConnections(req.ip)) return
-        metrics.wsRefused.inc({ reason: 'connections' })
-        reply.header('retry-after', '10')
-        throw new HttpError(429, msg('tooManyConnections'))
+  // As a route with a wsHandler (not `websocket: true`, which @fastify/websocket hides from the
+  // API document): a plain GET that is no upgrade answers 404, as before.
+  app.route({
+    method: 'GET',
+    url: WS_PATH,
+    schema: {
+      summary:
+        'Live updates over WebSocket: subscribe to an order (uid + hash), a branch board, the statistics or the catalogue; numbered messages (docs/api.md "Live updates")',
+      tags: ['live'],
+      response: {
+        101: z.undefined().describe('Switching protocols: the socket is open'),
+        404: z.undefined().describe('Not a WebSocket upgrade'),
+        429: errorBodySchema.describe('Too many connections from this address'),
       },
     },
-    (socket: WebSocket, req: FastifyRequest) => {
+    // Over the cap the upgrade is refused before it happens: 429 with the spec's error body.
+    preValidation: async (req, reply) => {
+      if (!tooManyConnections(req.ip)) return
+      metrics.wsRefused.inc({ reason: 'connections' })
+      reply.header('retry-after', '10')
+      throw new HttpError(429, msg('tooManyConnections'))
+    },
+    handler: (_req, reply) => reply.code(404).send(),
+    wsHandler: (socket: WebSocket, req: FastifyRequest) => {
       const address = req.ip
       // Upgrades that passed the check together: the ones over the cap are closed (1013: try later).
       if (tooManyConnections(address)) {
@@ -605,7 +618,7 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       connections.set(address, (connections.get(address) ?? 0) + 1)
       onConnection(socket, req, address)
     },
-  )
+  })
 
   const onConnection = (socket: WebSocket, req: FastifyRequest, address: string) => {
     memberships.set(socket, new Set())

@@ -1,5 +1,7 @@
+import { errorBodySchema } from '@shop/shared/contracts'
 import { type TranslationParams, t } from '@shop/shared/i18n'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { isDatabaseUnavailable } from './db/unavailable.ts'
 import { type Logger, redactUrl } from './log.ts'
 import { registry } from './metrics.ts'
@@ -182,6 +184,49 @@ export async function runReadyChecks(
   return { ok: waitingFor.length === 0, checks: Object.fromEntries(results), waitingFor }
 }
 
+const readyCheckSchema = z.looseObject({ ok: z.boolean() })
+const OPS_SCHEMAS = {
+  healthz: {
+    summary: 'The process runs',
+    tags: ['operations'],
+    response: { 200: z.strictObject({ status: z.literal('ok') }) },
+  },
+  readyz: {
+    summary:
+      'Its dependencies answer: the database, NATS and the service\'s own checks (docs/operations.md "Health")',
+    tags: ['operations'],
+    response: Object.fromEntries(
+      [200, 503].map((code) => [
+        code,
+        z.strictObject({
+          status: z.enum(['ready', 'not ready']),
+          waitingFor: z.array(z.string()).optional(),
+          checks: z.record(z.string(), readyCheckSchema).optional(),
+        }),
+      ]),
+    ),
+  },
+  metrics: {
+    summary:
+      'Prometheus metrics: with METRICS_TOKEN as a bearer token, else for callers on this machine only',
+    tags: ['operations'],
+    response: {
+      200: {
+        description: 'The metrics in the Prometheus text format',
+        content: { 'text/plain': { schema: z.string() } },
+      },
+      401: {
+        description: 'A token is set and was not sent',
+        content: { 'application/json': { schema: errorBodySchema } },
+      },
+      404: {
+        description: 'No token is set and the caller is not on this machine',
+        content: { 'application/json': { schema: errorBodySchema } },
+      },
+    },
+  },
+}
+
 /**
  * /healthz (the process runs), /readyz (its dependencies answer) and /metrics (protected:
  * `metricsToken`, else loopback callers only). `ready` is one check, or named checks whose
@@ -193,11 +238,11 @@ export function registerOpsRoutes(
   ready: (() => Promise<boolean>) | ReadyChecks,
   opts: { metricsToken?: string | undefined } = {},
 ): void {
-  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/healthz', { schema: OPS_SCHEMAS.healthz }, async () => ({ status: 'ok' }))
   const checks: ReadyChecks =
     typeof ready === 'function' ? { ready: async () => ({ ok: await ready() }) } : ready
   const detailed = typeof ready !== 'function'
-  app.get('/readyz', async (_req, reply) => {
+  app.get('/readyz', { schema: OPS_SCHEMAS.readyz }, async (_req, reply) => {
     // Bounded: a dependency that does not answer makes the process not ready, not a hung probe.
     const report = await runReadyChecks(checks)
     const status = report.ok ? 'ready' : 'not ready'
@@ -205,7 +250,7 @@ export function registerOpsRoutes(
       .status(report.ok ? 200 : 503)
       .send(detailed ? { status, waitingFor: report.waitingFor, checks: report.checks } : { status })
   })
-  app.get('/metrics', async (req, reply) => {
+  app.get('/metrics', { schema: OPS_SCHEMAS.metrics }, async (req, reply) => {
     const access = metricsAllowed(req, opts.metricsToken)
     if (access === 'hidden') throw new HttpError(404, msg('routeNotFound'))
     if (access === 'unauthorized') {

@@ -8,6 +8,7 @@ import {
   registerOpsRoutes,
 } from './http.ts'
 import { silentLogger } from './log.ts'
+import { installRouteSchemas } from './route-schemas.ts'
 
 describe("Fastify's own refusals", () => {
   it('answer a URL with a broken percent-encoding with 400 and the error body', async () => {
@@ -59,17 +60,20 @@ describe('a database that is away', () => {
 describe('/readyz', () => {
   it('answers 503 when a check does not answer in time, instead of hanging with it', async () => {
     const app = Fastify()
+    await installRouteSchemas(app)
     registerOpsRoutes(app, () => new Promise<boolean>(() => {}))
     const res = await app.inject({ method: 'GET', url: '/readyz' })
     expect(res.statusCode).toBe(503)
     expect(res.json()).toEqual({ status: 'not ready' })
     const ok = Fastify()
+    await installRouteSchemas(ok)
     registerOpsRoutes(ok, async () => true)
     expect((await ok.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
   })
 
   it('named checks: says what it waits for, each check bounded, the others still answered', async () => {
     const app = Fastify()
+    await installRouteSchemas(app)
     registerOpsRoutes(app, {
       database: async () => ({ ok: true }),
       nats: async () => ({ ok: false, error: 'not connected, reconnecting' }),
@@ -93,6 +97,7 @@ describe('/readyz', () => {
     expect(body.checks.checkpoint).toMatchObject({ ok: true, lagSeconds: 1.5, behind: true })
 
     const ready = Fastify()
+    await installRouteSchemas(ready)
     registerOpsRoutes(ready, { database: async () => ({ ok: true }) })
     const fine = await ready.inject({ method: 'GET', url: '/readyz' })
     expect(fine.statusCode).toBe(200)

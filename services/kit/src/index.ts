@@ -132,6 +132,15 @@ export {
 } from './limits.ts'
 export { createLogger, type Logger, logSerializers, redactUrl, silentLogger } from './log.ts'
 export { collectProcessMetrics, metrics, registry } from './metrics.ts'
+export {
+  installRouteSchemas,
+  ResponseContractError,
+  type RouteSchemaOptions,
+  type ServedRoute,
+  servedRoutes,
+  zodSerializerCompiler,
+  zodValidatorCompiler,
+} from './route-schemas.ts'
 export { safeEqual } from './secrets.ts'
 export { runService, type ServiceContext } from './service.ts'
 export { sleep, WakeSignal, yieldToEventLoop } from './signal.ts'

@@ -2,6 +2,7 @@ import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { HttpError, installErrorHandling, msg, registerOpsRoutes } from './http.ts'
 import { createLogger, logSerializers, redactUrl } from './log.ts'
+import { installRouteSchemas } from './route-schemas.ts'
 
 // Issue 14 item 9: api keys, status-link hashes and tokens in URLs were written to the request
 // log, a database error logged the failing row, and /metrics was public on the shop's port.
@@ -64,6 +65,8 @@ describe('the request log', () => {
 describe('/metrics', () => {
   async function app(metricsToken?: string) {
     const instance = Fastify({ trustProxy: true })
+    // As every service: the routes' zod schemas first.
+    await installRouteSchemas(instance)
     installErrorHandling(instance, createLogger('test', 'silent'), [])
     registerOpsRoutes(instance, async () => true, { metricsToken })
     return instance

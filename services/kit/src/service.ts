@@ -16,6 +16,7 @@ import { installInputGuards } from './input-guard.ts'
 import { type Limits, trustProxyOption } from './limits.ts'
 import { createLogger, type Logger } from './log.ts'
 import { collectProcessMetrics } from './metrics.ts'
+import { installRouteSchemas } from './route-schemas.ts'
 import { favourEventLoop } from './thread-priority.ts'
 
 /** Longest pause between two attempts to reach a dependency at start. */
@@ -105,6 +106,8 @@ export async function runService(
     frameworkErrors,
     trustProxy: trustProxyOption(limits),
   })
+  // Before any route: the zod compilers, and the routes collected for the API's document.
+  await installRouteSchemas(http)
   installErrorHandling(http, log, [])
   installInputGuards(http)
   // What /readyz shows (docs/operations.md "Health"): the database and NATS, then the service's own.

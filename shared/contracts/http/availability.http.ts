@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { ORDER_TYPES } from '../../domain/common/vocabulary.ts'
+import { UNAVAILABLE_REASONS } from '../../domain/scheduling/time-slots.ts'
+import { isoDateSchema, isoInstantSchema } from './responses.http.ts'
 
 /** GET /api/branches/{id}/availability: the days and windows an order can be placed for. */
 export const availabilityQuerySchema = z.strictObject({
@@ -30,3 +32,48 @@ export const availabilityQuerySchema = z.strictObject({
     ),
 })
 export type AvailabilityQuery = z.output<typeof availabilityQuerySchema>
+
+const localTime = z.string().regex(/^\d{2}:\d{2}$/)
+
+/** A run of slots of one day, every `stepMinutes` from `first` to `last` (both included). */
+export const availabilityWindowSchema = z
+  .strictObject({
+    /** Wall clock of the first and last slot ('HH:MM'): the "Verfügbare Zeiten" entry. */
+    from: localTime,
+    to: localTime,
+    first: isoInstantSchema,
+    last: isoInstantSchema,
+  })
+  .meta({ id: 'AvailabilityWindow' })
+
+export const availabilityDaySchema = z
+  .strictObject({
+    date: isoDateSchema,
+    isoWeek: z.int().min(1).max(53),
+    isAvailable: z.boolean(),
+    /** Why the whole day is not orderable (null: it is). */
+    reason: z
+      .enum(UNAVAILABLE_REASONS)
+      .extract(['in-past', 'beyond-horizon', 'closed-day', 'before-lead-time', 'no-slots-day'])
+      .nullable(),
+    /** The reason in the caller's language. */
+    message: z.string().nullable(),
+    windows: z.array(availabilityWindowSchema),
+  })
+  .meta({ id: 'AvailabilityDay' })
+
+/** GET /api/branches/{id}/availability: from when, and on which days at which times, to order. */
+export const availabilitySchema = z
+  .strictObject({
+    branch: z.strictObject({ id: z.string() }),
+    orderType: z.enum(ORDER_TYPES),
+    timeZone: z.string(),
+    stepMinutes: z.int().min(1),
+    /** Now plus the cart's largest lead time, before rounding to the step. */
+    earliest: isoInstantSchema,
+    /** The first available slot, the as-soon-as-possible time (null: none within the horizon). */
+    firstSlot: isoInstantSchema.nullable(),
+    days: z.array(availabilityDaySchema),
+  })
+  .meta({ id: 'Availability' })
+export type Availability = z.infer<typeof availabilitySchema>

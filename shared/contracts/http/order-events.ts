@@ -1,68 +1,25 @@
 // GET /api/orders/{id}/events: an order's event timeline for the back-office (who did what,
-// when), from the event store, oldest first. Zod-free: the browser imports these types.
+// when), from the event store, oldest first. Zod-free at run time: the browser imports these
+// types, which are the answer schemas' (order-events.http.ts).
+import type { z } from 'zod'
+import type {
+  ORDER_EVENT_DETAILS_SCHEMAS,
+  orderEventActorSchema,
+  orderEventEntrySchema,
+  orderEventItemSchema,
+} from './order-events.http.ts'
 
-export type OrderEventActor = { kind: 'customer' | 'staff' | 'system'; id?: string; name?: string }
+export type OrderEventActor = z.infer<typeof orderEventActorSchema>
 
 /** An item as a timeline entry names it. */
-export type OrderEventItem = { name: string; amount: number; unit: string }
+export type OrderEventItem = z.infer<typeof orderEventItemSchema>
 
 /**
  * What each event type tells beyond who and when; never the status link's hash or the online
  * payment's session. Amounts are cents.
  */
 export type OrderEventDetails = {
-  OrderCreated: {
-    orderType: 'takeaway' | 'delivery' | 'dineIn'
-    tableIdentifier: string | null
-    /** The requested time; null: as soon as possible. */
-    appointment: string | null
-    paymentMethod: string
-    isOnlinePayment: boolean
-    /** The online payment's provider (its session stays out). */
-    paymentProvider: string | null
-    totalGross: number
-    items: OrderEventItem[]
-    comment: string | null
-    isPreorder: boolean
-    isQuotation: boolean
-  }
-  OrderConfirmed: Record<string, never>
-  OrderRejected: { message: string }
-  OrderCanceled: { reason: string | null }
-  OrderMarkedInDelivery: Record<string, never>
-  OrderCompleted: Record<string, never>
-  OrderDelivered: Record<string, never>
-  OrderFailed: { reason: string }
-  OrderPaid: { reference: string | null }
-  OrderRefunded: Record<string, never>
-  CounterAppointmentProposed: { appointment: string }
-  CounterAppointmentAccepted: { appointment: string }
-  CounterAppointmentRejected: { appointment: string }
-  OrderItemChanged: OrderEventItem & {
-    itemId: string
-    /** The line's new gross total. */
-    total: number
-    parts: { name: string; options: string[]; text: string | null }[]
-    /** The order's new total. */
-    totalGross: number
-  }
-  QuestionnaireAnswered: {
-    rating: number
-    foodRating: number
-    serviceRating: number
-    processRating: number
-    comment: string | null
-  }
+  [T in keyof typeof ORDER_EVENT_DETAILS_SCHEMAS]: z.infer<(typeof ORDER_EVENT_DETAILS_SCHEMAS)[T]>
 }
 
-export type OrderEventEntry = {
-  [T in keyof OrderEventDetails]: {
-    /** The event's position in the order's stream (1 = created); also the order's version after it. */
-    position: number
-    type: T
-    /** When it happened (ISO). */
-    at: string
-    actor: OrderEventActor
-    details: OrderEventDetails[T]
-  }
-}[keyof OrderEventDetails]
+export type OrderEventEntry = z.infer<typeof orderEventEntrySchema>

@@ -116,6 +116,7 @@ export const createOrderBodySchema = z
     when: ({ value }) =>
       isRecord(value) && value.isDineIn === true && (value.table === undefined || value.table === null),
   })
+  .meta({ id: 'CreateOrder' })
 export type CreateOrderBody = z.output<typeof createOrderBodySchema>
 export type CreateOrderBodyInput = z.input<typeof createOrderBodySchema>
 
@@ -123,48 +124,60 @@ export type CreateOrderBodyInput = z.input<typeof createOrderBodySchema>
  * PUT /orders/{id}/items/{itemId}: staff change an item's amount, unit or parts; the server
  * reprices the item and the order from the catalogue. Omitted fields stay as they were.
  */
-export const changeOrderItemBodySchema = z.strictObject({
-  amount: z.number().gt(0).max(1_000_000_000).optional(),
-  unit: text(32).optional(),
-  parts: z.array(createOrderItemPartSchema).max(50).optional(),
-  version: version.optional(),
-})
+export const changeOrderItemBodySchema = z
+  .strictObject({
+    amount: z.number().gt(0).max(1_000_000_000).optional(),
+    unit: text(32).optional(),
+    parts: z.array(createOrderItemPartSchema).max(50).optional(),
+    version: version.optional(),
+  })
+  .meta({ id: 'ChangeOrderItem' })
 export type ChangeOrderItemBody = z.output<typeof changeOrderItemBodySchema>
 
 /** POST /orders/{id}/status/{cancel,confirm,in-delivery,completed}; `message` is the cancel reason. */
-export const orderStatusCommandBodySchema = z.strictObject({
-  version: version.optional(),
-  message: z.string().trim().max(2000).optional(),
-})
+export const orderStatusCommandBodySchema = z
+  .strictObject({
+    version: version.optional(),
+    message: z.string().trim().max(2000).optional(),
+  })
+  .meta({ id: 'OrderStatusCommand' })
 export type OrderStatusCommandBody = z.output<typeof orderStatusCommandBodySchema>
 
 /** POST /orders/{id}/status/reject: the customer is told why, so the message is required. */
-export const rejectOrderBodySchema = z.strictObject({
-  version: version.optional(),
-  message: text(2000),
-})
+export const rejectOrderBodySchema = z
+  .strictObject({
+    version: version.optional(),
+    message: text(2000),
+  })
+  .meta({ id: 'RejectOrder' })
 export type RejectOrderBody = z.output<typeof rejectOrderBodySchema>
 
-export const counterAppointmentProposalBodySchema = z.strictObject({
-  appointmentDate: isoDateTime,
-  version: version.optional(),
-})
+export const counterAppointmentProposalBodySchema = z
+  .strictObject({
+    appointmentDate: isoDateTime,
+    version: version.optional(),
+  })
+  .meta({ id: 'CounterAppointmentProposal' })
 export type CounterAppointmentProposalBody = z.output<typeof counterAppointmentProposalBodySchema>
 
 /** POST /orders/public/{uid}/{hash}/{confirm,reject}-counter-appointment. */
-export const counterAppointmentAnswerBodySchema = z.strictObject({
-  version: version.optional(),
-})
+export const counterAppointmentAnswerBodySchema = z
+  .strictObject({
+    version: version.optional(),
+  })
+  .meta({ id: 'CounterAppointmentAnswer' })
 export type CounterAppointmentAnswerBody = z.output<typeof counterAppointmentAnswerBodySchema>
 
 /** POST /orders/public/{uid}/{hash}/questionnaire. */
-export const questionnaireBodySchema = z.strictObject({
-  rating,
-  foodRating: rating,
-  serviceRating: rating,
-  processRating: rating,
-  comment: z.string().trim().max(2000).nullish(),
-})
+export const questionnaireBodySchema = z
+  .strictObject({
+    rating,
+    foodRating: rating,
+    serviceRating: rating,
+    processRating: rating,
+    comment: z.string().trim().max(2000).nullish(),
+  })
+  .meta({ id: 'Questionnaire' })
 export type QuestionnaireBody = z.output<typeof questionnaireBodySchema>
 
 function isRecord(value: unknown): value is Record<string, unknown> {

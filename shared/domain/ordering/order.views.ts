@@ -1,18 +1,9 @@
-import type {
-  OrderAddress,
-  OrderCustomer,
-  OrderItem,
-  OrderPricing,
-} from '../../contracts/events/order.events.ts'
+import type { z } from 'zod'
+import type { boardOrderViewSchema, publicOrderViewSchema } from '../../contracts/http/order-views.http.ts'
 import { payableTotal } from '../catalogue/pricing.ts'
-import type { OrderState, TimelineStep } from './order.decider.ts'
+import type { OrderState } from './order.decider.ts'
 import { machineContextOf } from './order.decider.ts'
-import type {
-  CounterAppointmentStatus,
-  OrderMachineEventType,
-  OrderStatus,
-  PaymentStatus,
-} from './order.machine.ts'
+import type { OrderMachineEventType, OrderStatus, PaymentStatus } from './order.machine.ts'
 import { allowedMachineEvents, isFinalStatus } from './order.machine.ts'
 
 import {
@@ -66,48 +57,11 @@ function visibleCounterAppointment(state: OrderState): string | null {
   return status === 'proposed' || status === 'accepted' ? state.counterAppointment : null
 }
 
-export type PublicOrderView = {
-  id: string
-  uid: string
-  hash: string
-  ticketNumber: number | null
-  isConfirmed: boolean
-  isRejected: boolean
-  isCompleted: boolean
-  isCanceled: boolean
-  isFailed: boolean
-  isInDelivery: boolean
-  isDelivered: boolean
-  isDelivery: boolean
-  isDineIn: boolean
-  tableIdentifier: string | null
-  isPaid: boolean
-  isRefunded: boolean
-  paymentMethod: string
-  /** Whether the customer asked for a fixed time (false: as soon as possible). */
-  appointment: boolean
-  appointmentDate: string | null
-  counterAppointment: string | null
-  rejectionMessage: string | null
-  questionnaireRating: number | null
-  branch: { id: string }
-  paymentRedirectUrl: string | null
-  status: OrderStatus
-  paymentStatus: PaymentStatus
-  items: OrderItem[]
-  totalGross: number
-  /** What is paid: totalGross with a cash order's rounding to the smallest coin (pricing.cashRounding). */
-  totalPayable: number
-  /** Net, tax and gross of items and delivery (spec §3 order pricing); older orders: totalGross only. */
-  pricing: OrderPricing
-  /** Placed while the branch was closed; handled after reopening. */
-  isPreorder: boolean
-  /** A quotation request: the shop prices and confirms it. */
-  isQuotation: boolean
-  createdAt: string
-  timeline: TimelineStep[]
-  allowedActions: CustomerAction[]
-}
+/**
+ * The status page's order: the type of its answer schema (contracts/http/order-views.http.ts),
+ * so the server's view, the API document and the browser's type are one.
+ */
+export type PublicOrderView = z.infer<typeof publicOrderViewSchema>
 
 /**
  * The status page's order. The is* flags keep the spec's meaning of "this has happened" (a
@@ -161,21 +115,7 @@ export function toPublicOrderView(state: OrderState): PublicOrderView {
  * Staff see everything of the order but the customer's secret: the status link's hash would let
  * them act as the customer (answer a counter-appointment, send the rating).
  */
-export type BoardOrderView = Omit<PublicOrderView, 'allowedActions' | 'paymentRedirectUrl' | 'hash'> & {
-  customerName: string
-  customer: OrderCustomer
-  deliveryAddress: OrderAddress | null
-  deliveryArea: string | null
-  donateeId: string | null
-  comment: string | null
-  counterAppointmentStatus: CounterAppointmentStatus
-  /** When the kitchen has to be ready: an accepted counter-appointment replaces the request. */
-  dueAt: string | null
-  cancelReason: string | null
-  failureReason: string | null
-  allowedActions: StaffAction[]
-  updatedAt: string
-}
+export type BoardOrderView = z.infer<typeof boardOrderViewSchema>
 
 /** The staff board's order: the public view plus the customer's data and the staff actions. */
 export function toBoardOrderView(state: OrderState): BoardOrderView {

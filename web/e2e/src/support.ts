@@ -92,6 +92,8 @@ export async function startStage(
       notifier: false,
       payments: { testProvider: true },
       limits: withLimits(opts.limits),
+      // What the browsers get is checked against the routes' schemas in /api/docs.
+      checkResponses: true,
     },
   )
   const url = shop.url.replace('0.0.0.0', '127.0.0.1')

@@ -68,6 +68,8 @@ export async function startTestStack(
     {
       demo: false,
       limits: withLimits(opts.limits),
+      // Every answer of every test is checked against the route's schema in /api/docs.
+      checkResponses: true,
       ...(opts.now ? { now: opts.now } : {}),
       // Mails and SMS to the log unless a test names its servers; the process env is not read.
       notifier: opts.notifier === false ? false : { env: {}, ...opts.notifier },

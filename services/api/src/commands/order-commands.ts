@@ -60,9 +60,18 @@ export const defaultIds: CommandDeps['ids'] = {
 
 export type { Idempotency }
 
-export type OrderAnswer =
-  | (ReturnType<typeof toPublicOrderView> & { version: number })
-  | (ReturnType<typeof toBoardOrderView> & { version: number })
+/** The customer's answer (the public view) and the staff's (the board view), with the version. */
+export type CustomerOrderAnswer = ReturnType<typeof toPublicOrderView> & { version: number }
+export type StaffOrderAnswer = ReturnType<typeof toBoardOrderView> & { version: number }
+export type OrderAnswer = CustomerOrderAnswer | StaffOrderAnswer
+
+type OrderCommandOptions = {
+  expectedVersion?: number | undefined
+  idempotency?: Idempotency | undefined
+  guard?: GenerationGuard | undefined
+  /** Whom the answer is for: the customer (public view, default) or staff (no status-link hash). */
+  view?: 'public' | 'staff'
+}
 
 export const orderStreamId = (orderId: string) => `order-${orderId}`
 
@@ -71,13 +80,19 @@ export async function runOrderCommand(
   deps: CommandDeps,
   orderId: string,
   command: OrderCommand,
-  opts: {
-    expectedVersion?: number | undefined
-    idempotency?: Idempotency | undefined
-    guard?: GenerationGuard | undefined
-    /** Whom the answer is for: the customer (public view, default) or staff (no status-link hash). */
-    view?: 'public' | 'staff'
-  } = {},
+  opts: OrderCommandOptions & { view: 'staff' },
+): Promise<{ order: StaffOrderAnswer; duplicate: boolean }>
+export async function runOrderCommand(
+  deps: CommandDeps,
+  orderId: string,
+  command: OrderCommand,
+  opts?: OrderCommandOptions & { view?: 'public' },
+): Promise<{ order: CustomerOrderAnswer; duplicate: boolean }>
+export async function runOrderCommand(
+  deps: CommandDeps,
+  orderId: string,
+  command: OrderCommand,
+  opts: OrderCommandOptions = {},
 ): Promise<{ order: OrderAnswer; duplicate: boolean }> {
   const view = opts.view === 'staff' ? toBoardOrderView : toPublicOrderView
   const out = await handleCommand({

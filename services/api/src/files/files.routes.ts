@@ -1,12 +1,20 @@
 import { Readable } from 'node:stream'
 import { type Bus, type Db, HttpError, type Limits, msg } from '@shop/kit'
 import type { Actor } from '@shop/shared/contracts'
+import { dataOf, resourceItemSchema, uploadAnswerSchema } from '@shop/shared/contracts'
 import { IMAGE_SIZES, isImageSize } from '@shop/shared/contracts/http/images.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { ROLE_ADMIN, requireRole } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
+import {
+  bodyCheckedByHandler,
+  bytesSchema,
+  errorAnswers,
+  idempotencyHeaders,
+  typed,
+} from '../http-schemas.ts'
 import { idempotentRoute } from '../idempotency.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
 import { createFileBytes, type FileBytes } from './file-bytes.ts'
@@ -38,11 +46,13 @@ import {
 /** The body of a data URL of `bytes` bytes: base64 plus room for the prefix, name and alt. */
 export const wireLimit = (bytes: number) => Math.ceil(bytes / 3) * 4 + 16 * 1024
 
-const fileBodySchema = z.strictObject({
-  data: z.string().min(1),
-  name: z.string().trim().max(255).optional(),
-  alt: z.string().trim().max(255).optional(),
-})
+const fileBodySchema = z
+  .strictObject({
+    data: z.string().min(1).describe('The file as a data URL (data:<type>;base64,…)'),
+    name: z.string().trim().max(255).optional(),
+    alt: z.string().trim().max(255).optional(),
+  })
+  .meta({ id: 'FileUpload' })
 
 const refusal = (name: unknown) =>
   msg('fileRefused', { file: typeof name === 'string' && name ? name : 'Datei' })
@@ -197,9 +207,25 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
 
   // Idempotency-Key: the key is reserved before the file is stored (idempotency.ts).
   const uploadKey = idempotentRoute(deps.db, 'upload')
-  app.post(
+  const api = typed(app)
+  api.post(
     '/api/uploads',
-    { bodyLimit, config: rateLimit('uploads'), preParsing: readUpload, ...uploadKey },
+    {
+      bodyLimit,
+      config: rateLimit('uploads'),
+      preParsing: readUpload,
+      ...uploadKey,
+      // The bytes are decoded off the event loop before Fastify sees a body; decodeFile checks it.
+      validatorCompiler: bodyCheckedByHandler,
+      schema: {
+        summary:
+          'Upload a file as a data URL (anyone): { data, name? }; the type is decided by the bytes; at most 5 MB without a staff session, 10 MB with one (413), and a daily byte budget per client address (429)',
+        tags: ['files'],
+        headers: idempotencyHeaders,
+        body: fileBodySchema,
+        response: { 201: dataOf(uploadAnswerSchema), ...errorAnswers(400, 409, 413, 422, 429) },
+      },
+    },
     async (req, reply) => {
       const { body, meta, writeBytes } = decodeFile(req, false)
       const now = deps.now()
@@ -237,9 +263,23 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
   )
 
   const imageKey = idempotentRoute(deps.db, 'image')
-  app.post(
+  api.post(
     '/api/images',
-    { bodyLimit, config: rateLimit('uploads'), preParsing: readUpload, ...imageKey },
+    {
+      bodyLimit,
+      config: rateLimit('uploads'),
+      preParsing: readUpload,
+      ...imageKey,
+      validatorCompiler: bodyCheckedByHandler,
+      schema: {
+        summary:
+          'Add an image as a data URL (admins): { data, name?, alt? }; jpg, png or gif by content; at most 10 MB (413)',
+        tags: ['files'],
+        headers: idempotencyHeaders,
+        body: fileBodySchema,
+        response: { 201: dataOf(resourceItemSchema('image')), ...errorAnswers(400, 401, 403, 409, 413, 422) },
+      },
+    },
     async (req, reply) => {
       const p = requireRole(req, ROLE_ADMIN)
       const { body, meta, writeBytes } = decodeFile(req, true)
@@ -300,17 +340,45 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
     return sendBytes(reply, row.mime_type, bytes)
   }
 
-  app.get<{ Params: { file: string } }>('/image/:file', (req, reply) =>
-    serveImage(reply, req.params.file, undefined),
-  )
-  app.get<{ Params: { scope: string; file: string } }>('/image/:scope/:file', (req, reply) => {
-    const { scope, file } = req.params
-    // /image/product/… and /image/category/… are the original; a size name resizes.
-    if (scope === 'product' || scope === 'category') return serveImage(reply, file, undefined)
-    // Own keys only: /image/constructor/… is a 404, not Object's constructor.
-    if (!isImageSize(scope)) throw notFound()
-    return serveImage(reply, file, IMAGE_SIZES[scope])
+  const bytes = (what: string) => ({
+    200: {
+      description: what,
+      content: { 'application/octet-stream': { schema: bytesSchema(what) } },
+    },
+    ...errorAnswers(404),
   })
+  api.get(
+    '/image/:file',
+    {
+      schema: {
+        summary:
+          'An image as uploaded (<id>-<version>.<extension>); cached for good (the URL names the version)',
+        tags: ['files'],
+        params: z.object({ file: z.string() }),
+        response: bytes('The image'),
+      },
+    },
+    (req, reply) => serveImage(reply, req.params.file, undefined),
+  )
+  api.get(
+    '/image/:scope/:file',
+    {
+      schema: {
+        summary: `An image in a size of spec §7 (${Object.keys(IMAGE_SIZES).join(', ')}), or as uploaded (product, category)`,
+        tags: ['files'],
+        params: z.object({ scope: z.string(), file: z.string() }),
+        response: bytes('The image'),
+      },
+    },
+    (req, reply) => {
+      const { scope, file } = req.params
+      // /image/product/… and /image/category/… are the original; a size name resizes.
+      if (scope === 'product' || scope === 'category') return serveImage(reply, file, undefined)
+      // Own keys only: /image/constructor/… is a 404, not Object's constructor.
+      if (!isImageSize(scope)) throw notFound()
+      return serveImage(reply, file, IMAGE_SIZES[scope])
+    },
+  )
 
   const serveUpload = async (reply: FastifyReply, hash: string, file: string, preview: boolean) => {
     const m = FILE_NAME.exec(file)
@@ -335,10 +403,29 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRouteDeps): Pro
     return sendBytes(reply, 'image/jpeg', bytes)
   }
 
-  app.get<{ Params: { hash: string; file: string } }>('/upload/:hash/:file', (req, reply) =>
-    serveUpload(reply, req.params.hash, req.params.file, false),
+  const hashFile = z.object({ hash: z.string(), file: z.string() })
+  api.get(
+    '/upload/:hash/:file',
+    {
+      schema: {
+        summary: "A customer's upload by its public hash (images inline, anything else as a download)",
+        tags: ['files'],
+        params: hashFile,
+        response: bytes('The file'),
+      },
+    },
+    (req, reply) => serveUpload(reply, req.params.hash, req.params.file, false),
   )
-  app.get<{ Params: { hash: string; file: string } }>('/upload/:hash/preview/:file', (req, reply) =>
-    serveUpload(reply, req.params.hash, req.params.file, true),
+  api.get(
+    '/upload/:hash/preview/:file',
+    {
+      schema: {
+        summary: "An uploaded image's preview: JPEG, 640 px wide at most",
+        tags: ['files'],
+        params: hashFile,
+        response: bytes('The preview'),
+      },
+    },
+    (req, reply) => serveUpload(reply, req.params.hash, req.params.file, true),
   )
 }

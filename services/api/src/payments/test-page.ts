@@ -4,6 +4,7 @@ import { findResources } from '@shop/read-models'
 import type { OrderState } from '@shop/shared/domain/ordering'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { loadOrder } from '../commands/order-commands.ts'
+import { PAGE } from '../web-page.ts'
 import { PaymentProviderError } from './port.ts'
 import {
   parseTestSessionId,
@@ -129,7 +130,7 @@ export async function testPaymentPages(
       done(null, null),
     )
 
-    scope.get<{ Params: { sessionId: string } }>('/payments/test/:sessionId', async (req, reply) => {
+    scope.get<{ Params: { sessionId: string } }>('/payments/test/:sessionId', PAGE, async (req, reply) => {
       const state = await sessionOrder(deps.db, req.params.sessionId)
       if (!state) return notFound(reply)
       const shop = await shopOf(deps.db, state)
@@ -166,6 +167,7 @@ ${action('cancel', 'Abbrechen')}
 
     scope.post<{ Params: { sessionId: string; action: string } }>(
       '/payments/test/:sessionId/:action',
+      PAGE,
       async (req, reply) => {
         const action = req.params.action as TestAction
         if (!Object.hasOwn(TEST_ACTIONS, action)) return notFound(reply)

@@ -9,8 +9,10 @@ export type PrintFormat = (typeof PRINT_FORMATS)[number]
  * a line has. An empty body is a PDF. `lines` is the thermal layout as JSON (the lines the
  * ESC/POS encoder gets, with their bold and double-size marks) for a browser's print view.
  */
-export const printBodySchema = z.strictObject({
-  format: z.enum(PRINT_FORMATS).default('pdf'),
-  width: z.literal(RECEIPT_WIDTHS).default(DEFAULT_RECEIPT_WIDTH),
-})
+export const printBodySchema = z
+  .strictObject({
+    format: z.enum(PRINT_FORMATS).default('pdf'),
+    width: z.literal(RECEIPT_WIDTHS).default(DEFAULT_RECEIPT_WIDTH),
+  })
+  .meta({ id: 'PrintOrder' })
 export type PrintBody = z.output<typeof printBodySchema>

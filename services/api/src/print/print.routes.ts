@@ -1,7 +1,16 @@
 import { type BranchDirectory, type Db, HttpError, msg } from '@shop/kit'
-import type { FastifyInstance } from 'fastify'
+import { dataOf, printLinesSchema } from '@shop/shared/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { loadOrder } from '../commands/order-commands.ts'
-import { parseBody } from '../http-helpers.ts'
+import {
+  apiKeyHeaders,
+  beforeValidation,
+  bytesSchema,
+  errorAnswers,
+  idParams,
+  typed,
+} from '../http-schemas.ts'
 import { staffOrderAccess } from '../routes/orders/staff-access.ts'
 import { encodeEscPos } from './escpos.ts'
 import { layoutReceipt, renderText } from './layout.ts'
@@ -32,37 +41,68 @@ export async function printRoutes(app: FastifyInstance, deps: PrintRouteDeps): P
       else json(req, body as string, done)
     })
 
-    scope.post<{ Params: { id: string } }>('/api/orders/:id/print', async (req, reply) => {
-      await authorizeStaff(req, req.params.id)
-      const body = parseBody(printBodySchema, req.body, req.locale)
-      const { state } = await loadOrder(deps.db, req.params.id)
-      if (!state) throw new HttpError(404, msg('orderNotFound'))
-      const data = await loadPrintData(deps.db, deps.branches, state)
-      const printedAt = deps.now()
-      const receipt = receiptOf(state, { ...data, locale: req.locale, printedAt })
-      const name = `receipt-${orderReference(state.orderId)}`
-      // Receipts carry the customer's name, phone and address: never kept by a cache.
-      reply.header('cache-control', 'no-store')
-      switch (body.format) {
-        case 'pdf': {
-          const pdf = await receiptPdf(receipt, { title: `${receipt.title} – ${name}`, createdAt: printedAt })
-          return reply
-            .type('application/pdf')
-            .header('content-disposition', `inline; filename="${name}.pdf"`)
-            .send(Buffer.from(pdf))
+    const staff = beforeValidation((req: FastifyRequest) =>
+      authorizeStaff(req, (req.params as { id: string }).id),
+    )
+    typed(scope).post(
+      '/api/orders/:id/print',
+      {
+        preValidation: staff.preValidation,
+        schema: {
+          summary:
+            'The receipt (staff): PDF, ESC/POS bytes for thermal printers, or its thermal layout as text or JSON lines',
+          tags: ['orders'],
+          params: idParams,
+          headers: apiKeyHeaders,
+          body: printBodySchema,
+          response: {
+            200: {
+              description: 'The receipt in the asked format',
+              content: {
+                'application/pdf': { schema: bytesSchema('The receipt as PDF') },
+                [ESCPOS_CONTENT_TYPE]: { schema: bytesSchema('ESC/POS bytes for a thermal printer') },
+                'text/plain': { schema: z.string() },
+                'application/json': { schema: dataOf(printLinesSchema) },
+              },
+            },
+            ...errorAnswers(400, 401, 403, 404),
+          },
+        },
+      },
+      async (req, reply) => {
+        const body = req.body
+        const { state } = await loadOrder(deps.db, req.params.id)
+        if (!state) throw new HttpError(404, msg('orderNotFound'))
+        const data = await loadPrintData(deps.db, deps.branches, state)
+        const printedAt = deps.now()
+        const receipt = receiptOf(state, { ...data, locale: req.locale, printedAt })
+        const name = `receipt-${orderReference(state.orderId)}`
+        // Receipts carry the customer's name, phone and address: never kept by a cache.
+        reply.header('cache-control', 'no-store')
+        switch (body.format) {
+          case 'pdf': {
+            const pdf = await receiptPdf(receipt, {
+              title: `${receipt.title} – ${name}`,
+              createdAt: printedAt,
+            })
+            return reply
+              .type('application/pdf')
+              .header('content-disposition', `inline; filename="${name}.pdf"`)
+              .send(Buffer.from(pdf))
+          }
+          case 'escpos':
+            return reply
+              .type(ESCPOS_CONTENT_TYPE)
+              .header('content-disposition', `attachment; filename="${name}.bin"`)
+              .send(Buffer.from(encodeEscPos(layoutReceipt(receipt, body.width))))
+          case 'text':
+            return reply
+              .type('text/plain; charset=utf-8')
+              .send(renderText(layoutReceipt(receipt, body.width), body.width))
+          case 'lines':
+            return { data: { width: body.width, lines: layoutReceipt(receipt, body.width) } }
         }
-        case 'escpos':
-          return reply
-            .type(ESCPOS_CONTENT_TYPE)
-            .header('content-disposition', `attachment; filename="${name}.bin"`)
-            .send(Buffer.from(encodeEscPos(layoutReceipt(receipt, body.width))))
-        case 'text':
-          return reply
-            .type('text/plain; charset=utf-8')
-            .send(renderText(layoutReceipt(receipt, body.width), body.width))
-        case 'lines':
-          return { data: { width: body.width, lines: layoutReceipt(receipt, body.width) } }
-      }
-    })
+      },
+    )
   })
 }

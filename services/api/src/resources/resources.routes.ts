@@ -1,11 +1,20 @@
 import { type Bus, type Database, type Db, HttpError, msg } from '@shop/kit'
 import { findResource, listResources, menusOfBranch, resourceLog, resourceLogEntry } from '@shop/read-models'
 import type { Actor } from '@shop/shared/contracts'
+import { dataOf, resourceItemSchema, resourceLogEntrySchema } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Transaction } from 'kysely'
 import { z } from 'zod'
 import { type Principal, ROLE_ADMIN, requireRole, requireStaff } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
+import {
+  beforeValidation,
+  bodyCheckedByHandler,
+  errorAnswers,
+  idempotencyHeaders,
+  idParams,
+  typed,
+} from '../http-schemas.ts'
 import { type IdempotentSlot, idempotentWrite } from '../idempotency.ts'
 import {
   type Access,
@@ -94,196 +103,357 @@ function versionOf(req: FastifyRequest): number | undefined {
   return n
 }
 
+/** A request schema under its name in the document's components (`CreateBranch`, …). */
+function named<S extends z.ZodType>(schema: S, id: string): S {
+  if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id })
+  return schema
+}
+
+const pascal = (s: string) =>
+  s
+    .split('-')
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('')
+
+const versionQuery = z.object({
+  version: z.string().optional().describe('The version the caller saw (409 when it is no longer current)'),
+})
+
 export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDeps): Promise<void> {
+  const api = typed(app)
+  const admin = beforeValidation((req: FastifyRequest) => requireRole(req, ROLE_ADMIN))
   for (const def of RESOURCES) {
     const base = `/api/${def.path}`
     const schemas = deps.schemas(def.type)
+    const name = pascal(def.type)
+    const createSchema = named(schemas.create, `Create${name}`)
+    const updateSchema = named(schemas.update, `Update${name}`)
+    const item = resourceItemSchema(def.type)
+    const tags = ['resources']
 
-    app.get(base, async (req) => {
-      checkRead(req, def.read)
-      let rows = await listResources(deps.db, def.type)
-      if (def.visible) {
-        const visible = await def.visible(
-          deps.db,
-          req.principal,
-          rows.map((r) => r.id),
-        )
-        rows = rows.filter((r) => visible.has(r.id))
-      }
-      return { data: rows.map((r) => present(def, r, req.principal)) }
-    })
+    api.get(
+      base,
+      {
+        schema: {
+          summary: `List ${def.path} (read: ${def.read})`,
+          tags,
+          response: { 200: dataOf(z.array(item)), ...errorAnswers(401, 403) },
+        },
+      },
+      async (req) => {
+        checkRead(req, def.read)
+        let rows = await listResources(deps.db, def.type)
+        if (def.visible) {
+          const visible = await def.visible(
+            deps.db,
+            req.principal,
+            rows.map((r) => r.id),
+          )
+          rows = rows.filter((r) => visible.has(r.id))
+        }
+        return { data: rows.map((r) => present(def, r, req.principal)) }
+      },
+    )
 
-    app.get<{ Params: { id: string } }>(`${base}/:id`, async (req) => {
-      checkRead(req, def.read)
-      const row = await findResource(deps.db, def.type, req.params.id)
-      if (!row) throw new HttpError(404, RESOURCE_NOT_FOUND)
-      if (def.visible && !(await def.visible(deps.db, req.principal, [row.id])).has(row.id)) {
-        throw new HttpError(404, RESOURCE_NOT_FOUND)
-      }
-      return { data: present(def, row, req.principal) }
-    })
+    api.get(
+      `${base}/:id`,
+      {
+        schema: {
+          summary: `One ${def.type} (read: ${def.read})`,
+          tags,
+          params: idParams,
+          response: { 200: dataOf(item), ...errorAnswers(401, 403, 404) },
+        },
+      },
+      async (req) => {
+        checkRead(req, def.read)
+        const row = await findResource(deps.db, def.type, req.params.id)
+        if (!row) throw new HttpError(404, RESOURCE_NOT_FOUND)
+        if (def.visible && !(await def.visible(deps.db, req.principal, [row.id])).has(row.id)) {
+          throw new HttpError(404, RESOURCE_NOT_FOUND)
+        }
+        return { data: present(def, row, req.principal) }
+      },
+    )
 
     if (def.create !== false)
-      app.post(base, async (req, reply) => {
-        const p = requireRole(req, ROLE_ADMIN)
-        return idempotentWrite(req, reply, deps.db, 201, async (slot) => {
-          const body = parseBody(schemas.create, req.body, req.locale) as Record<string, unknown>
+      api.post(
+        base,
+        {
+          preValidation: admin.preValidation,
+          schema: {
+            summary: `Create a ${def.type} (admins)`,
+            tags,
+            headers: idempotencyHeaders,
+            body: createSchema,
+            response: { 201: dataOf(item), ...errorAnswers(400, 401, 403, 422) },
+          },
+        },
+        async (req, reply) => {
+          const p = admin.of(req)
+          return idempotentWrite(req, reply, deps.db, 201, async (slot) => {
+            const body = req.body as Record<string, unknown>
+            const { data, alongside } = def.prepare
+              ? await def.prepare(body, undefined)
+              : { data: body, alongside: undefined }
+            const row = await createResource({
+              db: deps.db,
+              bus: deps.bus,
+              type: def.type,
+              actor: actorOf(p),
+              data,
+              alongside: withReferences(def, data, alongside),
+              command: commandOf(slot, (r) => present(def, r!, p)),
+            })
+            return present(def, row, p)
+          })
+        },
+      )
+
+    const writable = writableFields(schemas.update)
+    api.put(
+      `${base}/:id`,
+      {
+        preValidation: admin.preValidation,
+        validatorCompiler: bodyCheckedByHandler,
+        schema: {
+          summary: `Replace a ${def.type} (admins; the body carries the version; what GET answered is a valid body)`,
+          tags,
+          params: idParams,
+          headers: idempotencyHeaders,
+          body: updateSchema,
+          response: { 200: dataOf(item), ...errorAnswers(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      async (req, reply) => {
+        const p = admin.of(req)
+        return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
+          const existing = await findResource(deps.db, def.type, req.params.id)
+          if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
+          // What GET answered is a valid PUT body: its id and the server-made fields come back as they are.
+          const input = withoutEchoedFields(req.body, req.params.id, existing.data, writable)
+          const { version, ...body } = parseBody(updateSchema, input, req.locale) as Record<
+            string,
+            unknown
+          > & {
+            version: number
+          }
           const { data, alongside } = def.prepare
-            ? await def.prepare(body, undefined)
+            ? await def.prepare(body, existing.data)
             : { data: body, alongside: undefined }
-          const row = await createResource({
+          const row = await updateResource({
+            alongside: withReferences(def, data, alongside),
             db: deps.db,
             bus: deps.bus,
             type: def.type,
             actor: actorOf(p),
-            data,
-            alongside: withReferences(def, data, alongside),
+            id: req.params.id,
+            version,
+            // A body replaces what a client may write; what the server made (a file's type) stays.
+            data: (current: Record<string, unknown>) => ({ ...serverMadeFields(current, writable), ...data }),
             command: commandOf(slot, (r) => present(def, r!, p)),
           })
           return present(def, row, p)
         })
-      })
+      },
+    )
 
-    const writable = writableFields(schemas.update)
-    app.put<{ Params: { id: string } }>(`${base}/:id`, async (req, reply) => {
-      const p = requireRole(req, ROLE_ADMIN)
+    api.delete(
+      `${base}/:id`,
+      {
+        schema: {
+          summary: `Delete a ${def.type} (admins; refused while referred to)`,
+          tags,
+          params: idParams,
+          querystring: versionQuery,
+          headers: idempotencyHeaders,
+          response: { 200: dataOf(z.null()), ...errorAnswers(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      async (req, reply) => {
+        const p = requireRole(req, ROLE_ADMIN)
+        return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
+          await deleteResource({
+            db: deps.db,
+            bus: deps.bus,
+            type: def.type,
+            actor: actorOf(p),
+            id: req.params.id,
+            version: versionOf(req),
+            ...(def.refuseDelete ? { refuse: (trx) => def.refuseDelete!(trx, req.params.id) } : {}),
+            ...(def.onDelete ? { alongside: def.onDelete } : {}),
+            command: commandOf(slot, () => null),
+          })
+          await deps.afterDelete?.(def.type, req.params.id)
+          return null
+        })
+      },
+    )
+  }
+
+  api.get(
+    '/api/branches/:id/menus',
+    {
+      schema: {
+        summary: "A branch's menus (anyone)",
+        tags: ['resources'],
+        params: idParams,
+        response: { 200: dataOf(z.array(resourceItemSchema('menu'))), ...errorAnswers(404) },
+      },
+    },
+    async (req) => {
+      const branch = await findResource(deps.db, 'branch', req.params.id)
+      if (!branch) throw new HttpError(404, RESOURCE_NOT_FOUND)
+      const menus = await menusOfBranch(deps.db, req.params.id)
+      return { data: menus.map((m) => present({}, m, req.principal)) }
+    },
+  )
+
+  api.post(
+    '/api/branches/:id/regenerate-api-key',
+    {
+      preValidation: admin.preValidation,
+      schema: {
+        summary: "A new api key for the branch's frontdesk (admins); the old one stops working",
+        tags: ['resources'],
+        params: idParams,
+        headers: idempotencyHeaders,
+        body: regenerateBodySchema,
+        response: {
+          200: dataOf(resourceItemSchema('branch')),
+          ...errorAnswers(400, 401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (req, reply) => {
+      const p = admin.of(req)
       return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
-        const existing = await findResource(deps.db, def.type, req.params.id)
-        if (!existing) throw new HttpError(404, RESOURCE_NOT_FOUND)
-        // What GET answered is a valid PUT body: its id and the server-made fields come back as they are.
-        const input = withoutEchoedFields(req.body, req.params.id, existing.data, writable)
-        const { version, ...body } = parseBody(schemas.update, input, req.locale) as Record<
-          string,
-          unknown
-        > & {
-          version: number
-        }
-        const { data, alongside } = def.prepare
-          ? await def.prepare(body, existing.data)
-          : { data: body, alongside: undefined }
+        const { version } = req.body
         const row = await updateResource({
-          alongside: withReferences(def, data, alongside),
           db: deps.db,
           bus: deps.bus,
-          type: def.type,
+          type: 'branch',
           actor: actorOf(p),
           id: req.params.id,
           version,
-          // A body replaces what a client may write; what the server made (a file's type) stays.
-          data: (current: Record<string, unknown>) => ({ ...serverMadeFields(current, writable), ...data }),
-          command: commandOf(slot, (r) => present(def, r!, p)),
+          data: (current: Record<string, unknown>) => ({ ...current, apiKey: newApiKey() }),
+          command: commandOf(slot, (r) => present(branchDef, r!, p)),
         })
-        return present(def, row, p)
+        return present(branchDef, row, p)
       })
-    })
-
-    app.delete<{ Params: { id: string } }>(`${base}/:id`, async (req, reply) => {
-      const p = requireRole(req, ROLE_ADMIN)
-      return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
-        await deleteResource({
-          db: deps.db,
-          bus: deps.bus,
-          type: def.type,
-          actor: actorOf(p),
-          id: req.params.id,
-          version: versionOf(req),
-          ...(def.refuseDelete ? { refuse: (trx) => def.refuseDelete!(trx, req.params.id) } : {}),
-          ...(def.onDelete ? { alongside: def.onDelete } : {}),
-          command: commandOf(slot, () => null),
-        })
-        await deps.afterDelete?.(def.type, req.params.id)
-        return null
-      })
-    })
-  }
-
-  app.get<{ Params: { id: string } }>('/api/branches/:id/menus', async (req) => {
-    const branch = await findResource(deps.db, 'branch', req.params.id)
-    if (!branch) throw new HttpError(404, RESOURCE_NOT_FOUND)
-    const menus = await menusOfBranch(deps.db, req.params.id)
-    return { data: menus.map((m) => present({}, m, req.principal)) }
-  })
-
-  app.post<{ Params: { id: string } }>('/api/branches/:id/regenerate-api-key', async (req, reply) => {
-    const p = requireRole(req, ROLE_ADMIN)
-    return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
-      const { version } = parseBody(regenerateBodySchema, req.body, req.locale)
-      const row = await updateResource({
-        db: deps.db,
-        bus: deps.bus,
-        type: 'branch',
-        actor: actorOf(p),
-        id: req.params.id,
-        version,
-        data: (current: Record<string, unknown>) => ({ ...current, apiKey: newApiKey() }),
-        command: commandOf(slot, (r) => present(branchDef, r!, p)),
-      })
-      return present(branchDef, row, p)
-    })
-  })
+    },
+  )
 
   const configSchemas = deps.schemas('config')
+  const configCreate = named(configSchemas.create, 'CreateConfig')
+  const configUpdate = named(configSchemas.update, 'UpdateConfig')
   const configWritable = writableFields(configSchemas.update)
-  app.get('/api/config', async (req) => {
-    const row = await findResource(deps.db, 'config', CONFIG_ID)
-    return { data: row ? present({}, row, req.principal) : null }
-  })
-  app.post('/api/config', async (req, reply) => {
-    const p = requireRole(req, ROLE_ADMIN)
-    return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
-      const command = commandOf(slot, (r) => present({}, r!, p))
-      const existing = await findResource(deps.db, 'config', CONFIG_ID)
-      if (!existing) {
-        const data = parseBody(configSchemas.create, req.body, req.locale) as Record<string, unknown>
-        const row = await createResource({
+  const configItem = resourceItemSchema('config')
+  api.get(
+    '/api/config',
+    {
+      schema: {
+        summary: "The shop's configuration (null before it is made)",
+        tags: ['resources'],
+        response: { 200: dataOf(configItem.nullable()) },
+      },
+    },
+    async (req) => {
+      const row = await findResource(deps.db, 'config', CONFIG_ID)
+      return { data: row ? present({}, row, req.principal) : null }
+    },
+  )
+  api.post(
+    '/api/config',
+    {
+      preValidation: admin.preValidation,
+      // Create or update is decided by what is stored: the handler checks the body.
+      validatorCompiler: bodyCheckedByHandler,
+      schema: {
+        summary: 'Create (the first time) or update (with version) the configuration (admins)',
+        tags: ['resources'],
+        headers: idempotencyHeaders,
+        body: z.union([configCreate, configUpdate]),
+        response: { 200: dataOf(configItem), ...errorAnswers(400, 401, 403, 409, 422) },
+      },
+    },
+    async (req, reply) => {
+      const p = admin.of(req)
+      return idempotentWrite(req, reply, deps.db, 200, async (slot) => {
+        const command = commandOf(slot, (r) => present({}, r!, p))
+        const existing = await findResource(deps.db, 'config', CONFIG_ID)
+        if (!existing) {
+          const data = parseBody(configCreate, req.body, req.locale) as Record<string, unknown>
+          const row = await createResource({
+            db: deps.db,
+            bus: deps.bus,
+            type: 'config',
+            id: CONFIG_ID,
+            actor: actorOf(p),
+            data,
+            command,
+          })
+          return present({}, row, p)
+        }
+        const input = withoutEchoedFields(req.body, CONFIG_ID, existing.data, configWritable)
+        const { version, ...data } = parseBody(configUpdate, input, req.locale) as Record<string, unknown> & {
+          version: number
+        }
+        const row = await updateResource({
           db: deps.db,
           bus: deps.bus,
           type: 'config',
-          id: CONFIG_ID,
           actor: actorOf(p),
-          data,
+          id: CONFIG_ID,
+          version,
+          data: (current: Record<string, unknown>) => ({
+            ...serverMadeFields(current, configWritable),
+            ...data,
+          }),
           command,
         })
         return present({}, row, p)
-      }
-      const input = withoutEchoedFields(req.body, CONFIG_ID, existing.data, configWritable)
-      const { version, ...data } = parseBody(configSchemas.update, input, req.locale) as Record<
-        string,
-        unknown
-      > & {
-        version: number
-      }
-      const row = await updateResource({
-        db: deps.db,
-        bus: deps.bus,
-        type: 'config',
-        actor: actorOf(p),
-        id: CONFIG_ID,
-        version,
-        data: (current: Record<string, unknown>) => ({
-          ...serverMadeFields(current, configWritable),
-          ...data,
-        }),
-        command,
       })
-      return present({}, row, p)
-    })
-  })
+    },
+  )
 
   // Who changed what, from the resources' own events.
   const logTypes = [...RESOURCE_TYPES, 'config']
-  app.get('/api/logs', async (req) => {
-    requireRole(req, ROLE_ADMIN)
-    const q = (req.query ?? {}) as Record<string, string | undefined>
-    const limit = Math.min(500, Math.max(1, Number.parseInt(q.limit ?? '100', 10) || 100))
-    const before = q.before && /^\d{1,19}$/.test(q.before) ? q.before : undefined
-    return { data: await resourceLog(deps.db, logTypes, { limit, before }) }
-  })
-  app.get<{ Params: { id: string } }>('/api/logs/:id', async (req) => {
-    requireRole(req, ROLE_ADMIN)
-    if (!/^\d{1,19}$/.test(req.params.id)) throw new HttpError(404, RESOURCE_NOT_FOUND)
-    const entry = await resourceLogEntry(deps.db, logTypes, req.params.id)
-    if (!entry) throw new HttpError(404, RESOURCE_NOT_FOUND)
-    return { data: entry }
-  })
+  api.get(
+    '/api/logs',
+    {
+      schema: {
+        summary:
+          'Who changed which resource when, newest first (admins; limit 1–500, default 100; before: an entry id)',
+        tags: ['resources'],
+        querystring: z.object({ limit: z.string().optional(), before: z.string().optional() }),
+        response: { 200: dataOf(z.array(resourceLogEntrySchema)), ...errorAnswers(401, 403) },
+      },
+    },
+    async (req) => {
+      requireRole(req, ROLE_ADMIN)
+      // Lenient as it always was: a limit that is no number takes the default.
+      const limit = Math.min(500, Math.max(1, Number.parseInt(req.query.limit ?? '100', 10) || 100))
+      const before = req.query.before && /^\d{1,19}$/.test(req.query.before) ? req.query.before : undefined
+      return { data: await resourceLog(deps.db, logTypes, { limit, before }) }
+    },
+  )
+  api.get(
+    '/api/logs/:id',
+    {
+      schema: {
+        summary: 'One change with the data before and after (admins)',
+        tags: ['resources'],
+        params: idParams,
+        response: { 200: dataOf(resourceLogEntrySchema), ...errorAnswers(401, 403, 404) },
+      },
+    },
+    async (req) => {
+      requireRole(req, ROLE_ADMIN)
+      if (!/^\d{1,19}$/.test(req.params.id)) throw new HttpError(404, RESOURCE_NOT_FOUND)
+      const entry = await resourceLogEntry(deps.db, logTypes, req.params.id)
+      if (!entry) throw new HttpError(404, RESOURCE_NOT_FOUND)
+      return { data: entry }
+    },
+  )
 }

@@ -1,9 +1,10 @@
 import { type Bus, type Db, HttpError, type Limits, msg, recordAnalyticsHits } from '@shop/kit'
 import { analyticsLogBodySchema, CONSENT_COOKIE, CONSENT_DAYS, CONSENT_GIVEN } from '@shop/shared/contracts'
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import { mintVisitor, signVisitor, verifiedVisitor, visitorSecret } from '../analytics/visitor-ids.ts'
 import { cookieOptions } from '../auth/guard.ts'
-import { parseBody } from '../http-helpers.ts'
+import { errorAnswers, typed } from '../http-schemas.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
 
 /** The consented visitor's id (first party, no personal data), signed by the server. */
@@ -21,12 +22,24 @@ export async function analyticsRoutes(
   deps: { db: Db; bus: Bus; now: () => Date; limits: Limits },
 ) {
   const limits = deps.limits.analytics
-  app.post(
+  typed(app).post(
     '/api/analytics-log',
-    { bodyLimit: limits.maxBodyBytes, config: rateLimit('analytics') },
+    {
+      bodyLimit: limits.maxBodyBytes,
+      config: rateLimit('analytics'),
+      // Without the consent cookie nothing is looked at, the body included.
+      preValidation: async (req) => {
+        if (req.cookies[CONSENT_COOKIE] !== CONSENT_GIVEN) throw new HttpError(403, msg('consentRequired'))
+      },
+      schema: {
+        summary: 'Record page views and events of a consenting visitor (anyone, with the consent cookie)',
+        tags: ['storefront'],
+        body: analyticsLogBodySchema,
+        response: { 204: z.undefined().describe('Recorded'), ...errorAnswers(400, 403, 413, 429) },
+      },
+    },
     async (req, reply) => {
-      if (req.cookies[CONSENT_COOKIE] !== CONSENT_GIVEN) throw new HttpError(403, msg('consentRequired'))
-      const body = parseBody(analyticsLogBodySchema, req.body, req.locale)
+      const body = req.body
       const now = deps.now()
       const secret = await visitorSecret(deps.db)
       let visitor = verifiedVisitor(secret, req.cookies[VISITOR_COOKIE])

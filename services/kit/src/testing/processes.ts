@@ -33,6 +33,8 @@ export async function spawnService(
   entry: string,
   env: Record<string, string>,
   timeoutMs = 20_000,
+  /** Sees the process's output as it comes (a test that waits for a log line before it acts). */
+  onOutput?: (all: string) => void,
 ): Promise<ServiceProcess> {
   const port = await freePort()
   const child = spawn(process.execPath, [join(ROOT, entry)], {
@@ -43,9 +45,11 @@ export async function spawnService(
   let out = ''
   child.stdout?.on('data', (d) => {
     out += d.toString()
+    onOutput?.(out)
   })
   child.stderr?.on('data', (d) => {
     out += d.toString()
+    onOutput?.(out)
   })
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + timeoutMs

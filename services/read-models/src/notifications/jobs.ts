@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '@shop/kit'
+import type { NotificationJob } from '@shop/shared/contracts'
 import { type Kysely, sql, type Transaction } from 'kysely'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -287,7 +288,7 @@ export async function msUntilNextDue(db: Executor): Promise<number | undefined> 
 }
 
 /** The order's view of a job (GET /api/orders/{id}/notifications). */
-export function jobView(job: Job) {
+export function jobView(job: Job): NotificationJob {
   return {
     id: job.id,
     kind: job.kind,
@@ -306,4 +307,4 @@ export function jobView(job: Job) {
     createdAt: job.createdAt,
   }
 }
-export type JobView = ReturnType<typeof jobView>
+export type JobView = NotificationJob

@@ -1,3 +1,4 @@
+import type { MeRecord } from '@shop/shared/contracts'
 /**
  * Pure parts of the back-office's authentication (unit tested): where a 401 sends the browser,
  * where the login sends it back, and what a role may see (spec §6).
@@ -13,10 +14,8 @@ export const ROLE_EMPLOYEE = 'ROLE_EMPLOYEE'
 export const CSRF_COOKIE = 'XSRF-TOKEN'
 export const CSRF_HEADER = 'X-XSRF-TOKEN'
 
-export type Me = {
-  roles: string[]
-  user: { id: string; username: string; displayName: string; branches: { id: string }[] }
-}
+/** The me record (GET /api/users/me, POST /api/login), as its contract says. */
+export type Me = MeRecord
 
 export type Branch = { id: string; name: string; identifier?: string }
 

@@ -8,7 +8,13 @@ import {
   msg,
   storedAnswerFor,
 } from '@shop/kit'
-import { type CreateOrderBody, createOrderBodySchema, type PaymentSession } from '@shop/shared/contracts'
+import {
+  type CreateOrderBody,
+  createOrderBodySchema,
+  customerOrderSchema,
+  dataOf,
+  type PaymentSession,
+} from '@shop/shared/contracts'
 import type { Upload } from '@shop/shared/domain/catalogue'
 import { type CheckedOrder, type CheckoutError, checkCheckout } from '@shop/shared/domain/checkout'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -20,9 +26,15 @@ import {
   loadUploads,
 } from '../../checkout/checkout-data.ts'
 import { checkContactLimits } from '../../checkout/contact-limits.ts'
-import { type CommandDeps, createOrderCommand, runOrderCommand } from '../../commands/order-commands.ts'
+import {
+  type CommandDeps,
+  type CustomerOrderAnswer,
+  createOrderCommand,
+  runOrderCommand,
+} from '../../commands/order-commands.ts'
 import { uploadsAcceptedSince } from '../../files/upload-uses.ts'
-import { idempotencyOf, parseBody } from '../../http-helpers.ts'
+import { idempotencyOf } from '../../http-helpers.ts'
+import { errorAnswers, idempotencyHeaders, typed } from '../../http-schemas.ts'
 import type { RateCounter } from '../../limits/rate-counter.ts'
 import { rateLimit } from '../../limits/rate-limit.ts'
 import { type Payments, paymentMethodAvailability } from '../../payments/index.ts'
@@ -50,67 +62,83 @@ export function checkoutErrors(errors: readonly CheckoutError[]): { field: strin
  */
 export async function checkoutRoutes(app: FastifyInstance, deps: CheckoutRouteDeps): Promise<void> {
   const catalogue = createCatalogueCache(deps.db)
-  app.post('/api/orders', { config: rateLimit('orders') }, async (req, reply) => {
-    const body = parseBody(createOrderBodySchema, req.body, req.locale)
-    const idempotency = idempotencyOf(req)
-    // A retry answers what the first attempt answered, even if the shop closed since.
-    if (idempotency) {
-      const earlier = await findCommandResult(deps.db, idempotency.key)
-      if (earlier) {
-        const stored = storedAnswerFor(earlier, idempotency)
-        return reply.status(201).header('idempotent-replayed', 'true').send({ data: stored.result })
-      }
-    }
-    const uploads = await loadUploads(
-      deps.db,
-      body,
-      uploadsAcceptedSince(deps.now(), deps.limits.uploads.unusedTtlMs),
-    )
-    let snapshot = await catalogue.get()
-    // One order however many attempts: its ids, and its payment while the amount stays the same
-    // (a retry on a fresh catalogue does not open a second checkout at the provider).
-    const ids = { orderId: deps.ids.orderId(), uid: deps.ids.uid(), hash: deps.ids.hash() }
-    let opened: { key: string; session: PaymentSession } | undefined
-    let contactChecked = false
-    for (let attempt = 1; ; attempt++) {
-      const now = deps.now()
-      const outcome = checkOrder(deps, body, snapshot, uploads, now)
-      if (!outcome.ok) {
-        // A refusal from an outdated copy of the catalogue is checked again on the current one.
-        if (attempt < MAX_ATTEMPTS && !(await catalogue.isCurrent(snapshot))) {
-          snapshot = await catalogue.refresh(snapshot)
-          continue
+  typed(app).post(
+    '/api/orders',
+    {
+      config: rateLimit('orders'),
+      schema: {
+        summary:
+          'Place an order: checked against every rule of spec §5, priced by the server, an online payment opened (anyone)',
+        tags: ['orders'],
+        headers: idempotencyHeaders,
+        body: createOrderBodySchema,
+        response: { 201: dataOf(customerOrderSchema), ...errorAnswers(400, 422, 429, 502) },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body
+      const idempotency = idempotencyOf(req)
+      // A retry answers what the first attempt answered, even if the shop closed since.
+      if (idempotency) {
+        const earlier = await findCommandResult(deps.db, idempotency.key)
+        if (earlier) {
+          const stored = storedAnswerFor(earlier, idempotency)
+          // What this route stored with the first attempt's events: the customer's order.
+          const data = stored.result as CustomerOrderAnswer
+          return reply.status(201).header('idempotent-replayed', 'true').send({ data })
         }
-        throw outcome.error
       }
-      const { data, checked } = outcome
-      // Once per order, before a payment is opened or anything stored.
-      if (!contactChecked) {
-        await checkContactLimits(deps, checked.customer)
-        contactChecked = true
+      const uploads = await loadUploads(
+        deps.db,
+        body,
+        uploadsAcceptedSince(deps.now(), deps.limits.uploads.unusedTtlMs),
+      )
+      let snapshot = await catalogue.get()
+      // One order however many attempts: its ids, and its payment while the amount stays the same
+      // (a retry on a fresh catalogue does not open a second checkout at the provider).
+      const ids = { orderId: deps.ids.orderId(), uid: deps.ids.uid(), hash: deps.ids.hash() }
+      let opened: { key: string; session: PaymentSession } | undefined
+      let contactChecked = false
+      for (let attempt = 1; ; attempt++) {
+        const now = deps.now()
+        const outcome = checkOrder(deps, body, snapshot, uploads, now)
+        if (!outcome.ok) {
+          // A refusal from an outdated copy of the catalogue is checked again on the current one.
+          if (attempt < MAX_ATTEMPTS && !(await catalogue.isCurrent(snapshot))) {
+            snapshot = await catalogue.refresh(snapshot)
+            continue
+          }
+          throw outcome.error
+        }
+        const { data, checked } = outcome
+        // Once per order, before a payment is opened or anything stored.
+        if (!contactChecked) {
+          await checkContactLimits(deps, checked.customer)
+          contactChecked = true
+        }
+        let session: PaymentSession | null = null
+        if (checked.isOnlinePayment) {
+          const key = `${checked.paymentMethod}:${checked.pricing.totalGross}:${data.config.currency}`
+          if (opened?.key !== key) opened = { key, session: await openPayment(deps, req, data, checked, ids) }
+          session = opened.session
+        }
+        const command = createOrderCommand(deps, checked, data.branch.id, ids, session, req.locale)
+        try {
+          const { order, duplicate } = await runOrderCommand(deps, ids.orderId, command, {
+            expectedVersion: 0,
+            idempotency,
+            // Stored only if the catalogue it was priced with is still the current one.
+            guard: { name: CATALOGUE_GENERATION, generation: snapshot.generation },
+          })
+          if (duplicate) reply.header('idempotent-replayed', 'true')
+          return reply.status(201).send({ data: order })
+        } catch (err) {
+          if (!(err instanceof GenerationMovedError) || attempt >= MAX_ATTEMPTS) throw err
+          snapshot = await catalogue.refresh(snapshot)
+        }
       }
-      let session: PaymentSession | null = null
-      if (checked.isOnlinePayment) {
-        const key = `${checked.paymentMethod}:${checked.pricing.totalGross}:${data.config.currency}`
-        if (opened?.key !== key) opened = { key, session: await openPayment(deps, req, data, checked, ids) }
-        session = opened.session
-      }
-      const command = createOrderCommand(deps, checked, data.branch.id, ids, session, req.locale)
-      try {
-        const { order, duplicate } = await runOrderCommand(deps, ids.orderId, command, {
-          expectedVersion: 0,
-          idempotency,
-          // Stored only if the catalogue it was priced with is still the current one.
-          guard: { name: CATALOGUE_GENERATION, generation: snapshot.generation },
-        })
-        if (duplicate) reply.header('idempotent-replayed', 'true')
-        return reply.status(201).send({ data: order })
-      } catch (err) {
-        if (!(err instanceof GenerationMovedError) || attempt >= MAX_ATTEMPTS) throw err
-        snapshot = await catalogue.refresh(snapshot)
-      }
-    }
-  })
+    },
+  )
 }
 
 /** Catalogue writes are rare: a few rounds always find a quiet moment. */

@@ -1,9 +1,10 @@
 import { type Db, HttpError } from '@shop/kit'
 import { listOrders, type OrderListFilter, resourcesById } from '@shop/read-models'
-import { orderListQuerySchema } from '@shop/shared/contracts'
+import { dataOf, type OrderListQuery, orderListQuerySchema, staffOrderSchema } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { AUTH_MESSAGES, hasRole, ROLE_ADMIN, requireStaff } from '../../auth/guard.ts'
-import { parseBody } from '../../http-helpers.ts'
+import { beforeValidation, errorAnswers, typed } from '../../http-schemas.ts'
 
 // The staff's order lists (spec §7): history with filters, current (open) and missed (nobody
 // answered within the branch's missedOrderMinutes), all from the board read model. Admins see
@@ -17,9 +18,9 @@ export async function orderListRoutes(
   app: FastifyInstance,
   deps: { db: Db; now: () => Date },
 ): Promise<void> {
-  const scope = (req: FastifyRequest) => {
-    const p = requireStaff(req)
-    const query = parseBody(orderListQuerySchema, req.query, req.locale)
+  const staff = beforeValidation((req: FastifyRequest) => requireStaff(req))
+  const scope = (req: FastifyRequest, query: OrderListQuery) => {
+    const p = staff.of(req)
     const own = hasRole(p.user, ROLE_ADMIN) ? undefined : p.user.branches.map((b) => b.id)
     if (query.branch && own && !own.includes(query.branch)) {
       throw new HttpError(403, AUTH_MESSAGES.notPrivileged(req.locale))
@@ -40,33 +41,49 @@ export async function orderListRoutes(
   const answer = (rows: Awaited<ReturnType<typeof listOrders>>) => ({
     data: rows.map((r) => ({ ...r.view, version: r.version })),
   })
+  const api = typed(app)
+  const schema = (summary: string) => ({
+    summary,
+    tags: ['orders'],
+    querystring: orderListQuerySchema,
+    response: { 200: dataOf(z.array(staffOrderSchema)), ...errorAnswers(400, 401, 403) },
+  })
+  const options = (summary: string) => ({ preValidation: staff.preValidation, schema: schema(summary) })
 
-  app.get('/api/orders', async (req) => answer(await listOrders(deps.db, scope(req))))
-
-  app.get('/api/orders/current', async (req) =>
-    answer(await listOrders(deps.db, { ...scope(req), onlyOpen: true })),
+  api.get(
+    '/api/orders',
+    options('Order history with filters, newest first (staff: admins every branch, employees their own)'),
+    async (req) => answer(await listOrders(deps.db, scope(req, req.query))),
   )
 
-  app.get('/api/orders/missed', async (req) => {
-    const filter = scope(req)
-    const now = deps.now().getTime()
-    const waiting = await listOrders(deps.db, {
-      ...filter,
-      status: 'awaitingConfirmation',
-      unansweredBefore: new Date(now - 60_000),
-      limit: 500,
-    })
-    const branchIds = [...new Set(waiting.map((r) => r.view.branch.id))]
-    const minutes = new Map<string, number>()
-    for (const r of await resourcesById(deps.db, 'branch', branchIds)) {
-      const m = r.data.missedOrderMinutes
-      if (typeof m === 'number') minutes.set(r.id, m)
-    }
-    const missed = waiting.filter(
-      (r) =>
-        Date.parse(r.view.createdAt) <=
-        now - (minutes.get(r.view.branch.id) ?? DEFAULT_MISSED_MINUTES) * 60_000,
-    )
-    return answer(missed.slice(0, filter.limit))
-  })
+  api.get('/api/orders/current', options('The open orders (staff)'), async (req) =>
+    answer(await listOrders(deps.db, { ...scope(req, req.query), onlyOpen: true })),
+  )
+
+  api.get(
+    '/api/orders/missed',
+    options("Orders nobody answered within the branch's missedOrderMinutes (staff)"),
+    async (req) => {
+      const filter = scope(req, req.query)
+      const now = deps.now().getTime()
+      const waiting = await listOrders(deps.db, {
+        ...filter,
+        status: 'awaitingConfirmation',
+        unansweredBefore: new Date(now - 60_000),
+        limit: 500,
+      })
+      const branchIds = [...new Set(waiting.map((r) => r.view.branch.id))]
+      const minutes = new Map<string, number>()
+      for (const r of await resourcesById(deps.db, 'branch', branchIds)) {
+        const m = r.data.missedOrderMinutes
+        if (typeof m === 'number') minutes.set(r.id, m)
+      }
+      const missed = waiting.filter(
+        (r) =>
+          Date.parse(r.view.createdAt) <=
+          now - (minutes.get(r.view.branch.id) ?? DEFAULT_MISSED_MINUTES) * 60_000,
+      )
+      return answer(missed.slice(0, filter.limit))
+    },
+  )
 }

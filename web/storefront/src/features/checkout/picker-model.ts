@@ -1,3 +1,4 @@
+import type { Availability } from '@shop/shared/contracts'
 import {
   addDays,
   daysInMonth,
@@ -14,25 +15,14 @@ import {
 // computes the days, windows and slots (the same rules the checkout validates with); the
 // pickers only lay them out and test a chosen time against the answered windows.
 
+/** The availability answer (GET /api/branches/{id}/availability), as its contract says. */
+export type AvailabilityAnswer = Pick<
+  Availability,
+  'timeZone' | 'stepMinutes' | 'earliest' | 'firstSlot' | 'days'
+>
+export type AvailabilityDay = Availability['days'][number]
 /** One window of the availability answer: wall clock of the first and last slot, and the instants. */
-export type AvailabilityWindow = { from: string; to: string; first: string; last: string }
-
-export type AvailabilityDay = {
-  date: LocalDate
-  isoWeek: number
-  isAvailable: boolean
-  reason: string | null
-  message: string | null
-  windows: AvailabilityWindow[]
-}
-
-export type AvailabilityAnswer = {
-  timeZone: string
-  stepMinutes: number
-  earliest: string
-  firstSlot: string | null
-  days: AvailabilityDay[]
-}
+export type AvailabilityWindow = AvailabilityDay['windows'][number]
 
 // --- date picker ----------------------------------------------------------------------------
 
