@@ -3,8 +3,8 @@ import { isoInstantSchema } from './responses.http.ts'
 
 // GET /api/orders/{id}/notifications and the staff resends (POST /api/orders/{id}/resend-new-
 // order-{email,sms}, 202): the order's notification jobs as the notifier keeps them
-// (docs/notifications.md). The read model's vocabulary (services/read-models notifications/jobs.ts)
-// names the same values.
+// (docs/notifications.md). The read model's jobs (services/read-models notifications/jobs.ts) take
+// their vocabulary from here.
 
 export const NOTIFICATION_JOB_KINDS = [
   'new-order',

@@ -144,7 +144,7 @@ describe('order lists', () => {
   it('shows the demo orders in current, with times, types, statuses and money in the spec formats', async () => {
     const page = adminPage
     await page.goto('/backend/orders')
-    await expect.poll(() => loadedRows(page)).toBeGreaterThanOrEqual(4)
+    await expect.poll(() => loadedRows(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(4)
     const table = await page.locator('.bo-orders__table').textContent()
     for (const name of ['Anna Muster', 'Beat Keller', 'Chloé Favre', 'Daniel Meier'])
       expect(table).toContain(name)
@@ -226,7 +226,10 @@ describe('order lists', () => {
       }),
     )
     await page.goto('/backend/orders')
-    await expect.poll(() => page.locator('.bo-orders__card').count()).toBeGreaterThanOrEqual(4)
+    // A fresh page loads the app cold: under the full suite's load that outlasts the poll's 1 s.
+    await expect
+      .poll(() => page.locator('.bo-orders__card').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(4)
     expect(await page.locator('.bo-orders__table').count()).toBe(0)
     const card = await page.locator('.bo-orders__card').first().textContent()
     expect(card).toMatch(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/)

@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '@shop/kit'
-import type { NotificationJob } from '@shop/shared/contracts'
+import {
+  type NOTIFICATION_AUDIENCES,
+  type NOTIFICATION_CHANNELS,
+  NOTIFICATION_JOB_KINDS,
+  type NOTIFICATION_JOB_STATUSES,
+  type NotificationJob,
+} from '@shop/shared/contracts'
 import { type Kysely, sql, type Transaction } from 'kysely'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-export const NOTIFICATION_KINDS = [
-  'new-order',
-  'confirmed',
-  'rejected',
-  'counter-appointment',
-  'ready',
-] as const
+/** The jobs' vocabulary is the API contract's (shared/contracts/http/notifications.http.ts). */
+export const NOTIFICATION_KINDS = NOTIFICATION_JOB_KINDS
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
-export type Channel = 'email' | 'sms'
-export type Audience = 'customer' | 'branch'
-export type JobStatus = 'pending' | 'sent' | 'failed'
+export type Channel = (typeof NOTIFICATION_CHANNELS)[number]
+export type Audience = (typeof NOTIFICATION_AUDIENCES)[number]
+export type JobStatus = (typeof NOTIFICATION_JOB_STATUSES)[number]
 
 /**
  * A message to send to one recipient about one order. The message describes the order at
