@@ -261,3 +261,24 @@ describe('registerNamespace', () => {
     expect(t('print:items.amount')).not.toBe('items.amount')
   })
 })
+
+describe('filling placeholders', () => {
+  it("fills every catalogue text as i18next's own t does, with values given for each placeholder", () => {
+    let compared = 0
+    for (const locale of CATALOGUE_LOCALES) {
+      for (const ns of NAMESPACES) {
+        for (const key of keysOf(resources[locale][ns])) {
+          const text = i18n.t(`${ns}:${key}`, { lng: locale, skipInterpolation: true }) as string
+          const names = placeholdersOf(text)
+          if (names.length === 0) continue
+          const params = Object.fromEntries(names.map((name, i) => [name, i % 2 ? i * 1.5 : `«${name}»`]))
+          expect(t(`${ns}:${key}`, params, locale), `${locale} ${ns}:${key}`).toBe(
+            i18n.t(`${ns}:${key}`, { lng: locale, replace: params }),
+          )
+          compared++
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(50)
+  })
+})

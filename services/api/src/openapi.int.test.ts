@@ -135,3 +135,11 @@ describe('/api/docs', () => {
     expect(script.headers.get('content-security-policy')).toContain("script-src 'self'")
   })
 })
+
+describe('the document browser view', () => {
+  it("sets its policy on its own pages only, not on the API's answers (its hook stays in its scope)", async () => {
+    const res = await fetch(`${s.url}/api/payments`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-security-policy')).toBeNull()
+  })
+})
