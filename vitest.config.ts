@@ -37,6 +37,10 @@ export default defineConfig({
           // One shop and one Chromium at a time on two cores.
           maxWorkers: 1,
           fileParallelism: false,
+          // A page opened cold (its app's JS, the first answers) takes more than expect.poll's
+          // default 1 s on a loaded 2-core machine: the first-load polls failed so in the full
+          // suite while passing alone. Polls that need longer still name their own timeout.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
