@@ -614,7 +614,9 @@ describe('checkout', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Speichern' }).click()
     await poll(() => page.getByRole('dialog', { name: 'Uhrzeit wählen' }).count()).toBe(1)
     await expectNoSeriousViolations(page)
-  })
+    // Five axe runs over the whole checkout: 9 s alone, up to a minute late in the full suite on
+    // a loaded 2-core machine (57 s and 60 s seen), so more than the project's 60 s.
+  }, 150_000)
 })
 
 describe('screenshots', () => {
