@@ -10,7 +10,6 @@ import { z } from 'zod'
 
 /** The instance with zod schemas as types: params, query, body and answers typed from the schemas. */
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>()
-export type TypedApp = ReturnType<typeof typed>
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input: one item per field',

@@ -134,11 +134,9 @@ export { createLogger, type Logger, logSerializers, redactUrl, silentLogger } fr
 export { collectProcessMetrics, metrics, registry } from './metrics.ts'
 export {
   installRouteSchemas,
-  ResponseContractError,
   type RouteSchemaOptions,
   type ServedRoute,
   servedRoutes,
-  zodSerializerCompiler,
   zodValidatorCompiler,
 } from './route-schemas.ts'
 export { safeEqual } from './secrets.ts'
