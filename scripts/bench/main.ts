@@ -84,7 +84,9 @@ if (write) {
     `# Benchmarks
 
 Measured with \`npm run bench -- --write\`, which rewrites this page. Every figure is compared
-with a baseline measured in the same run; no test asserts a speed.
+with a baseline measured in the same run; no test asserts a speed. Comparisons of the code before
+and after a change, measured by hand in one session, are in
+[benchmarks-before-after.md](benchmarks-before-after.md).
 
 Latest run: ${date} UTC on ${machine}.
 

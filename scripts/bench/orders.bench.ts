@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { seedTestCatalogue, testOrderBody } from '@shop/api/testing'
 import { connectPostgres, migrateToLatest, readersBehind } from '@shop/kit'
 import { type ServiceProcess, spawnService } from '@shop/kit/testing'
@@ -29,6 +30,30 @@ export type OrdersResult = {
   catchUpSeconds: number
   /** Readers still behind when the bench stopped waiting (none when they all caught up). */
   behind: string[]
+  /**
+   * CPU time the shop's processes spent per order, from the start of the measured run until the
+   * readers caught up (Linux /proc; null elsewhere). Steadier than orders/s on a shared machine:
+   * time another process takes from the shop does not count.
+   */
+  cpuMsPerOrder: number | null
+}
+
+/** User plus system CPU time of processes so far, in ms (Linux /proc; null elsewhere). */
+function cpuMsOf(pids: readonly (number | undefined)[]): number | null {
+  let ticks = 0
+  for (const pid of pids) {
+    if (pid === undefined) return null
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      // Fields after the command name (which may hold spaces): utime is the 14th, stime the 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      return null
+    }
+  }
+  // Linux reports in clock ticks of 1/100 s (USER_HZ) on every common architecture.
+  return ticks * 10
 }
 
 const CONSUMERS = ['publisher', 'projection:orders', 'notifier']
@@ -157,6 +182,8 @@ export async function benchOrders(opts: {
     await waitForConsumers(url.toString())
     const samples: number[] = []
     let failures = 0
+    const shopPids = [shop, ...workers].map((p) => p.child.pid)
+    const cpuBefore = cpuMsOf(shopPids)
     const started = performance.now()
     await load(seconds * 1000, (ms, status) => {
       if (status === 201) samples.push(ms)
@@ -164,6 +191,7 @@ export async function benchOrders(opts: {
     })
     const elapsed = (performance.now() - started) / 1000
     const caughtUp = await waitForConsumers(url.toString())
+    const cpuAfter = cpuMsOf(shopPids)
     samples.sort((a, b) => a - b)
     return {
       clients,
@@ -175,6 +203,10 @@ export async function benchOrders(opts: {
       failures,
       catchUpSeconds: caughtUp.seconds,
       behind: caughtUp.behind,
+      cpuMsPerOrder:
+        cpuBefore === null || cpuAfter === null || samples.length === 0
+          ? null
+          : (cpuAfter - cpuBefore) / samples.length,
     }
   } finally {
     for (const c of opened) c.close()
@@ -195,6 +227,7 @@ export function formatOrders(r: OrdersResult, loopPerSecond: number, loopLabel: 
     `| ${loopLabel} | ${loopPerSecond.toFixed(0)}/s |`,
     `| ratio (target ≥ 0.5) | ${ratio.toFixed(2)} |`,
     `| latency p50 / p99 | ${r.p50.toFixed(1)} ms / ${r.p99.toFixed(1)} ms |`,
+    `| shop CPU per order (until the readers caught up) | ${r.cpuMsPerOrder === null ? 'not measured (no /proc)' : `${r.cpuMsPerOrder.toFixed(2)} ms`} |`,
     `| events published, projected, notifications sent | ${r.behind.length === 0 ? `${r.catchUpSeconds.toFixed(1)} s after the last order` : `NOT within ${r.catchUpSeconds.toFixed(0)} s (${r.behind.join(', ')} behind)`} |`,
   ].join('\n')
 }
