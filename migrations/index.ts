@@ -14,6 +14,7 @@ import * as m0012 from './20261126T0012-file-storage.ts'
 import * as m0013 from './20261126T0013-rate-limits.ts'
 import * as m0014 from './20261126T0014-analytics-log.ts'
 import * as m0015 from './20261127T0015-live-sequence.ts'
+import * as m0016 from './20261127T0016-branch-operations.ts'
 
 // A static list: works the same from source, in PGlite and in a bundled build.
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T0013-rate-limits': m0013,
   '20261126T0014-analytics-log': m0014,
   '20261127T0015-live-sequence': m0015,
+  '20261127T0016-branch-operations': m0016,
 }
 
 export const migrationProvider: MigrationProvider = {

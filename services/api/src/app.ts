@@ -20,6 +20,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth, useSecureCookies } from './auth/guard.ts'
+import { branchOperationsRoutes } from './branch-operations/operations.routes.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
 import { createFileBytes, type FileBytes } from './files/file-bytes.ts'
 import { fileRoutes } from './files/files.routes.ts'
@@ -179,6 +180,12 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await openApiRoutes(scope)
     await fileRoutes(scope, { db: deps.db, bus: deps.bus, limits: deps.limits, now: commandDeps.now, files })
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
+    await branchOperationsRoutes(scope, {
+      db: deps.db,
+      bus: deps.bus,
+      branches: deps.branches,
+      now: commandDeps.now,
+    })
     await orderListRoutes(scope, { db: deps.db, now: commandDeps.now })
     await printRoutes(scope, { db: deps.db, branches: deps.branches, now: commandDeps.now })
     await analyticsRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now, limits: deps.limits })

@@ -54,7 +54,7 @@ export const availabilityDaySchema = z
     /** Why the whole day is not orderable (null: it is). */
     reason: z
       .enum(UNAVAILABLE_REASONS)
-      .extract(['in-past', 'beyond-horizon', 'closed-day', 'before-lead-time', 'no-slots-day'])
+      .extract(['in-past', 'beyond-horizon', 'closed-day', 'before-lead-time', 'no-slots-day', 'paused'])
       .nullable(),
     /** The reason in the caller's language. */
     message: z.string().nullable(),
@@ -71,9 +71,28 @@ export const availabilitySchema = z
     stepMinutes: z.int().min(1),
     /** Now plus the cart's largest lead time, before rounding to the step. */
     earliest: isoInstantSchema,
-    /** The first available slot, the as-soon-as-possible time (null: none within the horizon). */
+    /**
+     * The first available slot, the as-soon-as-possible time (null: none within the horizon).
+     * While the branch is paused it is the first time that can be chosen; no order "as soon as
+     * possible" is taken then (`pause`).
+     */
     firstSlot: isoInstantSchema.nullable(),
     days: z.array(availabilityDaySchema),
+    /**
+     * The branch's busy mode (docs/api.md "Branch operations"): online orders paused until
+     * `until` (null: not paused). `laterTimes`: a time from `until` on can still be ordered (the
+     * branch takes pre-orders); `resumesAt`: when orders are taken again today (null: not today).
+     */
+    pause: z
+      .strictObject({
+        until: isoInstantSchema,
+        laterTimes: z.boolean(),
+        resumesAt: isoInstantSchema.nullable(),
+        message: z.string(),
+      })
+      .nullable(),
+    /** Extra preparation time in force: a lead time of every order until `until` (null: none). */
+    preparation: z.strictObject({ extraMinutes: z.int().min(1), until: isoInstantSchema }).nullable(),
   })
   .meta({ id: 'Availability' })
 export type Availability = z.infer<typeof availabilitySchema>

@@ -38,6 +38,7 @@ import {
 import { acceptedAmount, isUnit, quantityRulesFor, type Unit } from '../catalogue/units.ts'
 import { type Cents, formatMoney } from '../common/money.ts'
 import { type OrderType, orderTypeOf } from '../common/vocabulary.ts'
+import { type ActiveOperations, busyModeOf, soldOutUntil } from '../operations/branch-operations.ts'
 import {
   type BranchHours,
   branchAvailability,
@@ -112,6 +113,11 @@ export type CheckoutInput = {
   catalogue: CheckoutCatalogue
   lookups: CheckoutLookups
   now: Date
+  /**
+   * The branch's operations in force at `now` (shared/domain/operations `activeOperations`):
+   * sold-out products and busy mode. Absent: none.
+   */
+  operations?: ActiveOperations | null
   /** Makes the item ids of the order; the caller's generator (UUIDs on the server). */
   itemId: () => string
 }
@@ -319,9 +325,15 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
   } else if (payment.online && isQuotation) fail('paymentMethod', key('paymentQuotation'))
 
   // --- when: open now, pre-order, appointment ------------------------------------------------
-  const openNow = orderType === 'delivery' ? isDeliveryOpenAt(branch, now) : isOpenForOrderingAt(branch, now)
+  // A paused branch (busy mode) takes orders as if closed: a later time only, and only where it
+  // takes pre-orders; the appointment check below answers with the pause.
+  const operations = input.operations ?? null
+  const busy = operations === null ? null : busyModeOf(operations, branch)
+  const paused = busy !== null && busy.pausedUntil !== null && busy.pausedUntil > now.getTime()
+  const openNow =
+    !paused && (orderType === 'delivery' ? isDeliveryOpenAt(branch, now) : isOpenForOrderingAt(branch, now))
   const isPreorder = !openNow && !isQuotation && branch.isPreorderEnabled
-  if (!openNow && !isQuotation && !branch.isPreorderEnabled) {
+  if (!openNow && !paused && !isQuotation && !branch.isPreorderEnabled) {
     fail(
       'appointmentDate',
       orderType === 'delivery' ? 'scheduling:notice.noDelivery' : 'scheduling:notice.closed',
@@ -363,22 +375,26 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
     }))
   // The full 180-day answer costs about a millisecond; an order needs the days up to its time.
   // Only a refusal is answered from the whole horizon, so its message names the true first slot.
+  // The same availability GET /api/branches/{id}/availability answers with, busy mode included.
   const availabilityFor = (horizonDays: number) =>
-    branchAvailability(branch, orderType, now, { leadTimes, horizonDays })
+    branchAvailability(branch, orderType, now, { leadTimes, horizonDays, busy })
   const appointmentMs = form.appointmentDate ? Date.parse(form.appointmentDate) : null
-  const check = (horizonDays: number) =>
-    checkAppointment(availabilityFor(horizonDays), appointmentMs, {
+  const check = (horizonDays: number) => {
+    const availability = availabilityFor(horizonDays)
+    const slot = checkAppointment(availability, appointmentMs, {
       isAppointmentRequired: branch.isAppointmentRequired,
     })
+    return { availability, slot }
+  }
   const nearDays =
     appointmentMs === null
       ? QUICK_HORIZON_DAYS
       : Math.min(SLOT_HORIZON_DAYS, Math.max(1, Math.ceil((appointmentMs - now.getTime()) / DAY_MS) + 2))
-  let slot = check(nearDays)
-  if (!slot.isAvailable && nearDays < SLOT_HORIZON_DAYS) slot = check(SLOT_HORIZON_DAYS)
+  let { availability, slot } = check(nearDays)
+  if (!slot.isAvailable && nearDays < SLOT_HORIZON_DAYS) ({ availability, slot } = check(SLOT_HORIZON_DAYS))
   let dueAt: number | null = null
   if (slot.isAvailable) dueAt = slot.slot
-  else fail('appointmentDate', slotMessageKey(slot.reason), slot.params)
+  else fail('appointmentDate', slotMessageKey(slot.reason, availability), slot.params)
 
   // Products are checked at the time they are served: a lunch dish for 12:00 ordered at 9:00.
   const at = wallClockOf(dueAt ?? now.getTime(), branch.timeZone)
@@ -400,6 +416,9 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
           name: product.name,
         },
       )
+    // Sold out at this branch ("86") for what would be served before the mark ends.
+    else if (operations !== null && soldOutUntil(operations, product.id, dueAt ?? now.getTime()) !== null)
+      fail(`items.${index}.product`, key('productSoldOut'), { name: product.name })
   })
 
   // --- prices -----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { openStateAt } from './open-state.ts'
 import type { OpeningHoursRule } from './opening-hours.ts'
 import { isOpenAt, pickupWindow } from './opening-hours.ts'
 import { WEEKDAY_NAMES } from './scheduling.constants.ts'
-import type { Availability } from './time-slots.ts'
+import type { Availability, BusyMode } from './time-slots.ts'
 import { computeAvailability } from './time-slots.ts'
 import type { InstantInput, LocalTime } from './zoned-time.ts'
 
@@ -87,7 +87,13 @@ export function branchAvailability(
   branch: BranchHours,
   orderType: OrderType,
   now: InstantInput,
-  options: { leadTimes?: readonly LeadTime[]; horizonDays?: number; stepMinutes?: number } = {},
+  options: {
+    leadTimes?: readonly LeadTime[]
+    horizonDays?: number
+    stepMinutes?: number
+    /** The branch's busy mode now (shared/domain/operations `busyModeOf`). */
+    busy?: BusyMode | null
+  } = {},
 ): Availability {
   return computeAvailability({
     hours: rulesForOrderType(branch, orderType),

@@ -10,6 +10,7 @@ export {
   pickupFromFor,
   rulesForOrderType,
 } from './branch-hours.ts'
+export { endOfBusinessDay } from './business-day.ts'
 export type { LeadTime, LeadTimeType } from './lead-time.ts'
 export { earliestStart, LEAD_TIME_TYPES, leadTimeEarliest } from './lead-time.ts'
 export type { NextOpening, OpenState, OpenStateOptions, OpenStatus } from './open-state.ts'
@@ -51,14 +52,18 @@ export {
 export type {
   Availability,
   AvailabilityDay,
+  AvailabilityPause,
   AvailabilityQuery,
+  BusyMode,
   DayUnavailableReason,
+  SchedulingText,
   SlotCheck,
   SlotWindow,
   UnavailableReason,
 } from './time-slots.ts'
 export {
   availabilityDays,
+  busyNotice,
   checkAppointment,
   checkDay,
   checkSlot,

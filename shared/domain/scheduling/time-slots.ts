@@ -46,6 +46,7 @@ export const UNAVAILABLE_REASONS = [
   'off-step',
   'appointment-required',
   'no-slots',
+  'paused',
 ] as const
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number]
 /** Reasons a whole day can have. */
@@ -55,6 +56,7 @@ export type DayUnavailableReason =
   | 'closed-day'
   | 'before-lead-time'
   | 'no-slots-day'
+  | 'paused'
 
 const REASON_KEYS: Readonly<Record<UnavailableReason, string>> = {
   'in-past': 'scheduling:unavailable.inPast',
@@ -66,7 +68,11 @@ const REASON_KEYS: Readonly<Record<UnavailableReason, string>> = {
   'off-step': 'scheduling:unavailable.offStep',
   'appointment-required': 'scheduling:unavailable.appointmentRequired',
   'no-slots': 'scheduling:unavailable.noSlots',
+  paused: 'scheduling:unavailable.paused',
 }
+
+/** A pause that lasts until no opening time is left: "no more online orders today". */
+const PAUSED_UNTIL_CLOSING_KEY = 'scheduling:unavailable.pausedUntilClosing'
 
 /**
  * The message of a reason when a chosen instant (an appointment) is refused. Spec §5 has one
@@ -79,8 +85,38 @@ const SLOT_REASON_KEYS: Readonly<Record<UnavailableReason, string>> = {
 }
 
 /** The catalogue key (namespace:key) of a refused appointment's reason. */
-export function slotMessageKey(reason: UnavailableReason): string {
+export function slotMessageKey(reason: UnavailableReason, availability?: Availability): string {
+  if (reason === 'paused' && availability?.pause?.resumesAt === null) return PAUSED_UNTIL_CLOSING_KEY
   return SLOT_REASON_KEYS[reason]
+}
+
+/**
+ * A branch's busy mode (shared/domain/operations makes it from the branch's operations at a
+ * moment). Paused: it takes no order for a time before `pausedUntil`, and no order "as soon as
+ * possible"; with `laterTimes` (it takes pre-orders or quotation requests) a time from then on
+ * stays possible, without it nothing is. Extra preparation time is a lead time of every order
+ * while it lasts.
+ */
+export interface BusyMode {
+  /** Epoch ms; null (or past) when not paused. */
+  pausedUntil: number | null
+  laterTimes: boolean
+  /** Minutes added to every order's earliest time; 0 for none. */
+  extraMinutes: number
+  /** Epoch ms; null (or past) when no extra time applies. */
+  extraUntil: number | null
+}
+
+/** The pause of an availability: while it lasts, as computed with the busy mode. */
+export interface AvailabilityPause {
+  until: number
+  /** A time from `until` on can still be ordered (pre-orders or quotations). */
+  laterTimes: boolean
+  /**
+   * When orders are taken again today: the pause's end, or the next opening after it that day;
+   * null when no opening time of the day is left by then ("no more online orders today").
+   */
+  resumesAt: number | null
 }
 
 export interface SlotWindow {
@@ -119,6 +155,8 @@ export interface AvailabilityQuery {
    * takeaway: orders can be picked up from then on; see pickupPartOf).
    */
   pickupFrom?: LocalTime | null
+  /** The branch's busy mode at `now` (paused, extra preparation time); none when absent. */
+  busy?: BusyMode | null
 }
 
 export interface Availability {
@@ -137,8 +175,15 @@ export interface Availability {
   windows: SlotWindow[]
   /** Continuous opening time between the start of today and the horizon end. */
   openIntervals: Interval[]
-  /** The first available slot: the ASAP appointment; null when there is none. */
+  /**
+   * The first available slot: the ASAP appointment; null when there is none. While paused it is
+   * the first time that can be chosen, but no order "as soon as possible" is taken (`pause`).
+   */
   firstSlot: number | null
+  /** The pause in force at `now`; null when not paused. */
+  pause: AvailabilityPause | null
+  /** The extra preparation time in force at `now`; null without. */
+  preparation: { extraMinutes: number; until: number } | null
 }
 
 export type SlotCheck =
@@ -163,7 +208,29 @@ export function computeAvailability(query: AvailabilityQuery): Availability {
     throw new RangeError('stepMinutes must be a whole number from 1 to 1440')
   }
   const stepMs = stepMinutes * MINUTE_MS
-  const earliest = earliestStart(now, query.leadTimes ?? [], timeZone)
+  const busy = query.busy ?? null
+  const preparation =
+    busy !== null && busy.extraMinutes > 0 && busy.extraUntil !== null && busy.extraUntil > now
+      ? { extraMinutes: busy.extraMinutes, until: busy.extraUntil }
+      : null
+  // Extra preparation time is one more lead time (in minutes) of every order.
+  const leadTimes = [
+    ...(query.leadTimes ?? []),
+    ...(preparation === null
+      ? []
+      : [
+          {
+            isLeadTimeEnabled: true,
+            leadTimeType: 'minutes' as const,
+            leadTimeValue: preparation.extraMinutes,
+          },
+        ]),
+  ]
+  const pausedUntil =
+    busy !== null && busy.pausedUntil !== null && busy.pausedUntil > now ? busy.pausedUntil : null
+  const laterTimes = pausedUntil !== null && busy?.laterTimes === true
+  // While paused nothing before its end; without later times nothing at all.
+  const earliest = Math.max(earliestStart(now, leadTimes, timeZone), pausedUntil ?? now)
   const today = localDateOf(now, timeZone)
   const dayStarts: number[] = []
   for (let index = 0; index <= horizonDays; index++) {
@@ -209,6 +276,8 @@ export function computeAvailability(query: AvailabilityQuery): Availability {
     let reason: DayUnavailableReason | null = null
     if (pieces.length === 0) reason = 'closed-day'
     else if (!pieces.some((piece) => piece.end > now)) reason = 'no-slots-day'
+    else if (pausedUntil !== null && (!laterTimes || !pieces.some((piece) => piece.end > pausedUntil)))
+      reason = 'paused'
     else if (!pieces.some((piece) => piece.end > earliest)) reason = 'before-lead-time'
     else {
       for (const piece of pieces) {
@@ -243,7 +312,22 @@ export function computeAvailability(query: AvailabilityQuery): Availability {
     windows,
     openIntervals,
     firstSlot: windows[0]?.first ?? null,
+    pause:
+      pausedUntil === null
+        ? null
+        : { until: pausedUntil, laterTimes, resumesAt: resumesAt(openIntervals, pausedUntil, dayStarts[1]!) },
+    preparation,
   }
+}
+
+/** The pause's end when open then, else the next opening before `dayEnd`; null when none is left. */
+function resumesAt(openIntervals: readonly Interval[], until: number, dayEnd: number): number | null {
+  for (const interval of openIntervals) {
+    if (interval.end <= until) continue
+    const start = Math.max(interval.start, until)
+    return start < dayEnd ? start : null
+  }
+  return null
 }
 
 interface Segment extends Interval {
@@ -407,7 +491,11 @@ export function unavailableMessage(
   locale?: string,
 ): { message: string; params: Record<string, string> } {
   const params = reasonParams(reason, availability)
-  return { message: t(REASON_KEYS[reason], params, locale), params }
+  const key =
+    reason === 'paused' && availability.pause?.resumesAt === null
+      ? PAUSED_UNTIL_CLOSING_KEY
+      : REASON_KEYS[reason]
+  return { message: t(key, params, locale), params }
 }
 
 function reasonParams(reason: UnavailableReason, availability: Availability): Record<string, string> {
@@ -422,6 +510,10 @@ function reasonParams(reason: UnavailableReason, availability: Availability): Re
       const clock = wallClockOf(earliest, availability.timeZone)
       return { date: formatLocalDate(clock.date), time: clock.time }
     }
+    case 'paused': {
+      const resumes = availability.pause?.resumesAt ?? null
+      return resumes === null ? {} : { time: wallClockOf(resumes, availability.timeZone).time }
+    }
     default:
       return {}
   }
@@ -429,7 +521,12 @@ function reasonParams(reason: UnavailableReason, availability: Availability): Re
 
 function unavailable(reason: UnavailableReason, availability: Availability, locale?: string): SlotCheck {
   const params = reasonParams(reason, availability)
-  return { isAvailable: false, reason, message: t(SLOT_REASON_KEYS[reason], params, locale), params }
+  return {
+    isAvailable: false,
+    reason,
+    message: t(slotMessageKey(reason, availability), params, locale),
+    params,
+  }
 }
 
 /**
@@ -445,6 +542,9 @@ export function checkSlot(availability: Availability, instant: InstantInput, loc
   if (ms >= availability.horizonEnd) return unavailable('beyond-horizon', availability, locale)
   const day = dayOf(availability, localDateOf(ms, availability.timeZone))
   if (day?.reason === 'closed-day') return unavailable('closed-day', availability, locale)
+  const pause = availability.pause
+  if (pause !== null && (!pause.laterTimes || ms < pause.until))
+    return unavailable('paused', availability, locale)
   if (ms < availability.earliest) return unavailable('before-lead-time', availability, locale)
   if (day === null || day.windows.length === 0) return unavailable('no-slots-day', availability, locale)
   if (!isInside(availability.openIntervals, ms)) return unavailable('outside-hours', availability, locale)
@@ -468,7 +568,8 @@ export function checkDay(
 
 /**
  * The checkout appointment (spec §5): required when the branch requires one; otherwise a
- * missing appointment means "as soon as possible" and resolves to the first slot.
+ * missing appointment means "as soon as possible" and resolves to the first slot, except while
+ * the branch is paused (busy mode): then only a chosen time can be ordered, if any.
  */
 export function checkAppointment(
   availability: Availability,
@@ -478,9 +579,38 @@ export function checkAppointment(
   if (appointment === null || appointment === undefined) {
     if (options.isAppointmentRequired === true)
       return unavailable('appointment-required', availability, options.locale)
+    if (availability.pause !== null) return unavailable('paused', availability, options.locale)
     return availability.firstSlot === null
       ? unavailable('no-slots', availability, options.locale)
       : { isAvailable: true, slot: availability.firstSlot }
   }
   return checkSlot(availability, appointment, options.locale)
+}
+
+/** A catalogue key (namespace:key) with its parameters, for the caller to translate. */
+export interface SchedulingText {
+  key: string
+  params: Record<string, string>
+}
+
+/**
+ * What a storefront says about a busy branch (an availability computed with its busy mode): the
+ * pause, with when orders are taken again (the checkout's own refusal text), else the first time
+ * the extra preparation time leaves ("frühestens um 12:45"); null when neither is in force.
+ */
+export function busyNotice(
+  availability: Availability,
+  orderType: 'takeaway' | 'delivery' | 'dineIn',
+): SchedulingText | null {
+  if (availability.pause !== null) {
+    return { key: slotMessageKey('paused', availability), params: reasonParams('paused', availability) }
+  }
+  if (availability.preparation === null || availability.firstSlot === null) return null
+  const clock = wallClockOf(availability.firstSlot, availability.timeZone)
+  return clock.date === availability.today
+    ? { key: `scheduling:busy.extra.${orderType}`, params: { time: clock.time } }
+    : {
+        key: `scheduling:busy.extraOn.${orderType}`,
+        params: { date: formatLocalDate(clock.date), time: clock.time },
+      }
 }

@@ -1,5 +1,5 @@
 import { type Db, readGeneration } from '@shop/kit'
-import { catalogueRows } from '@shop/read-models'
+import { allBranchOperations, catalogueRows } from '@shop/read-models'
 import { CATALOGUE_GENERATION, CATALOGUE_TYPES } from '../resources/generations.ts'
 import { type CatalogueSnapshot, catalogueSnapshot } from './checkout-data.ts'
 
@@ -21,10 +21,16 @@ export type CatalogueCache = {
 
 const TYPES = [...CATALOGUE_TYPES]
 
-/** Generation and rows in ONE statement, so they come from the same database snapshot. */
+/**
+ * Generation and rows in ONE statement, so they come from the same database snapshot; then the
+ * branches' operations (sold out, paused), which move the same generation. Read after it, they
+ * are at least as new as the generation: anything newer moved it further, so an order checked
+ * with them is stored only if nothing came in between (the guard), or checked again.
+ */
 async function loadSnapshot(db: Db): Promise<CatalogueSnapshot> {
   const { generation, rows } = await catalogueRows(db, CATALOGUE_GENERATION, TYPES)
-  return catalogueSnapshot(generation, rows)
+  const operations = await allBranchOperations(db)
+  return catalogueSnapshot(generation, rows, new Map([...operations].map(([id, row]) => [id, row.state])))
 }
 
 export function createCatalogueCache(db: Db): CatalogueCache {

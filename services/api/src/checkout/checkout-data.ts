@@ -11,6 +11,7 @@ import type {
   PaymentCheck,
 } from '@shop/shared/domain/checkout'
 import { paymentMethodEnabled } from '@shop/shared/domain/checkout'
+import type { BranchOperationsState } from '@shop/shared/domain/operations'
 
 // The catalogue as the checkout rules see it. The resources of spec §3 the checkout needs are
 // read into one in-memory snapshot per 'catalogue' generation (catalogue-cache.ts); an order
@@ -25,6 +26,8 @@ export type CheckoutData = {
   lookups: Omit<CheckoutLookups, 'payment'>
   /** Every product read (by uid), also those the active menu does not list. */
   productsByUid: ReadonlyMap<string, Product>
+  /** The branch's operations (sold out, paused, extra time) as of the snapshot; null: none ever. */
+  operations: BranchOperationsState | null
 }
 
 const bool = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback)
@@ -164,10 +167,16 @@ export type CatalogueSnapshot = {
   productsByUid: ReadonlyMap<string, Product>
   tablesByBranch: ReadonlyMap<string, readonly string[]>
   donatees: ReadonlySet<string>
+  /** Each branch's operations (shared/domain/operations), by branch id; a write moves the generation too. */
+  operations: ReadonlyMap<string, BranchOperationsState>
 }
 
-/** Builds the snapshot from the resource rows of one generation. */
-export function catalogueSnapshot(generation: string, rows: readonly ResourceDataRow[]): CatalogueSnapshot {
+/** Builds the snapshot from the resource rows (and the branches' operations) of one generation. */
+export function catalogueSnapshot(
+  generation: string,
+  rows: readonly ResourceDataRow[],
+  operations: ReadonlyMap<string, BranchOperationsState> = new Map(),
+): CatalogueSnapshot {
   const configData = rows.find((r) => r.type === 'config' && r.id === 'config')?.data ?? {}
   const branches = new Map<string, { branch: CheckoutBranch; data: Record<string, unknown> }>()
   const menus: Menu[] = []
@@ -214,6 +223,7 @@ export function catalogueSnapshot(generation: string, rows: readonly ResourceDat
     productsByUid,
     tablesByBranch,
     donatees,
+    operations,
   }
 }
 
@@ -266,6 +276,7 @@ export function checkoutDataOf(
       uploads,
     },
     productsByUid: new Map(products.map((p) => [p.uid, p])),
+    operations: snapshot.operations.get(body.branch) ?? null,
   }
 }
 

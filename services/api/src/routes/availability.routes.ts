@@ -1,6 +1,7 @@
 import { type Db, HttpError, msg } from '@shop/kit'
-import { findResource, productsByUid } from '@shop/read-models'
+import { findBranchOperations, findResource, productsByUid } from '@shop/read-models'
 import { availabilityQuerySchema, availabilitySchema, dataOf } from '@shop/shared/contracts'
+import { activeOperations, busyModeOf } from '@shop/shared/domain/operations'
 import {
   availabilityDays,
   branchAvailability,
@@ -62,13 +63,22 @@ export async function availabilityRoutes(
         for (const r of rows) leadTimes.push(r.data as unknown as LeadTime)
       }
 
-      // The branch as the checkout reads it: the same hours, zone and pickup time.
-      const availability = branchAvailability(toCheckoutBranch(branch.id, b), query.orderType, deps.now(), {
+      // The branch as the checkout reads it: the same hours, zone and pickup time, and the same
+      // busy mode (paused, extra preparation time) from its operations, read fresh.
+      const now = deps.now()
+      const checkoutBranch = toCheckoutBranch(branch.id, b)
+      const operations = activeOperations(
+        (await findBranchOperations(deps.db, branch.id)).state,
+        now.getTime(),
+      )
+      const availability = branchAvailability(checkoutBranch, query.orderType, now, {
         leadTimes,
+        busy: busyModeOf(operations, checkoutBranch),
       })
       const from = query.from ?? availability.today
       const iso = (ms: number) => new Date(ms).toISOString()
-      // Every branch's answer changes with the clock: a short shared cache at most.
+      // Every branch's answer changes with the clock and with the branch's busy mode: a short
+      // shared cache at most (the storefront asks again without it when the busy mode changed).
       reply.header('cache-control', 'public, max-age=30')
       return {
         data: {
@@ -92,6 +102,22 @@ export async function availabilityRoutes(
               last: iso(w.last),
             })),
           })),
+          pause:
+            availability.pause === null
+              ? null
+              : {
+                  until: iso(availability.pause.until),
+                  laterTimes: availability.pause.laterTimes,
+                  resumesAt: availability.pause.resumesAt === null ? null : iso(availability.pause.resumesAt),
+                  message: unavailableMessage('paused', availability, req.locale).message,
+                },
+          preparation:
+            availability.preparation === null
+              ? null
+              : {
+                  extraMinutes: availability.preparation.extraMinutes,
+                  until: iso(availability.preparation.until),
+                },
         },
       }
     },

@@ -214,6 +214,14 @@ export interface RmResourcesTable {
   updated_at: Timestamp
 }
 
+/** One row per branch: its operations (sold out, paused, extra time) folded at the stream's version. */
+export interface RmBranchOperationsTable {
+  branch_id: string
+  version: number
+  state: Json
+  updated_at: Timestamp
+}
+
 export interface AuthCredentialsTable {
   user_id: string
   password_hash: string
@@ -359,6 +367,7 @@ export interface Database {
   es_generations: EsGenerationsTable
   rm_orders: RmOrdersTable
   rm_resources: RmResourcesTable
+  rm_branch_operations: RmBranchOperationsTable
   rm_order_tickets: TicketCountersTable
   st_orders: StOrdersTable
   st_order_days: StOrderDaysTable

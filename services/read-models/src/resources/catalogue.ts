@@ -71,3 +71,16 @@ export async function productsByUid(
      WHERE type = 'product' AND data->>'uid' = ANY(${uids}::text[])`.execute(db)
   return rows
 }
+
+/** A product by its id or, failing that, its uid (as the API names products elsewhere). */
+export async function findProductByIdOrUid(
+  db: Db,
+  idOrUid: string,
+): Promise<{ id: string; data: Record<string, unknown> } | undefined> {
+  const { rows } = await sql<{ id: string; data: Record<string, unknown> }>`
+    SELECT id, data FROM rm_resources
+     WHERE type = 'product' AND (id = ${idOrUid} OR data->>'uid' = ${idOrUid})
+     ORDER BY (id = ${idOrUid}) DESC
+     LIMIT 1`.execute(db)
+  return rows[0]
+}

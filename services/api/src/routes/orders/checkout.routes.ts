@@ -17,6 +17,7 @@ import {
 } from '@shop/shared/contracts'
 import type { Upload } from '@shop/shared/domain/catalogue'
 import { type CheckedOrder, type CheckoutError, checkCheckout } from '@shop/shared/domain/checkout'
+import { activeOperations } from '@shop/shared/domain/operations'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createCatalogueCache } from '../../checkout/catalogue-cache.ts'
 import {
@@ -169,6 +170,8 @@ function checkOrder(
     catalogue: data.catalogue,
     lookups: { ...data.lookups, payment },
     now,
+    // Sold-out products and busy mode, as of the snapshot (their writes move its generation).
+    operations: activeOperations(data.operations, now.getTime()),
     itemId: () => randomUUID(),
   })
   if (!result.ok) return { ok: false, error: new HttpError(400, checkoutErrors(result.errors)) }

@@ -1,5 +1,5 @@
 import { Button, Icon, Notice, Spinner } from '@shop/ui'
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type ComponentType, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { redirectToLogin } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.tsx'
 import { type BoardAccess, type BoardBranch, boardApi, loadBranch, loadCurrency } from './board-api.ts'
@@ -56,12 +56,22 @@ function useNow(): number {
   return now
 }
 
+/** What the board shows of the branch's operations in its header (the app passes it in). */
+export type BoardOperations = ComponentType<{ access: BoardAccess }>
+
 /**
  * The live order board of one branch (issue 6 point 2): four lanes, memoised cards, the new-order
  * alert, the offline banner, the missed flags and the spec §3 switches. `access` decides whether
- * it runs on the branch's api key (the counter tablet) or on the staff session.
+ * it runs on the branch's api key (the counter tablet) or on the staff session. `operations` is
+ * the branch's "Betrieb" entry (sold out, busy mode; lib/branch-ops), given by the app.
  */
-export function Board({ access }: { access: BoardAccess }) {
+export function Board({
+  access,
+  operations: Operations,
+}: {
+  access: BoardAccess
+  operations?: BoardOperations
+}) {
   const t = useT('bo-frontdesk')
   const live = useLiveBoard(access)
   const now = useNow()
@@ -150,6 +160,11 @@ export function Board({ access }: { access: BoardAccess }) {
           </span>
         </p>
         <div className="fd-header__switches">
+          {Operations ? (
+            <Suspense fallback={null}>
+              <Operations access={access} />
+            </Suspense>
+          ) : null}
           <label className="fd-switch">
             <input
               type="checkbox"

@@ -4,7 +4,7 @@ import { useParams } from 'react-router'
 import { canActForBranch } from '../../lib/auth-model.ts'
 import { useT } from '../../lib/i18n.tsx'
 import { useSession } from '../../lib/session.tsx'
-import { Board } from './board.tsx'
+import { Board, type BoardOperations } from './board.tsx'
 import type { BoardAccess } from './board-api.ts'
 
 /**
@@ -12,12 +12,12 @@ import type { BoardAccess } from './board-api.ts'
  * the branch's apiKey (admins see and regenerate it); the socket, the snapshot and every
  * command carry it.
  */
-export function FrontdeskKeyPage() {
+export function FrontdeskKeyPage({ operations }: { operations?: BoardOperations }) {
   const { branchId = '', apiKey = '' } = useParams()
   const access = useMemo<BoardAccess>(() => ({ kind: 'key', branchId, apiKey }), [branchId, apiKey])
   return (
     <main id="main" className="fd-page fd-page--kiosk">
-      <Board access={access} />
+      <Board access={access} {...(operations ? { operations } : {})} />
     </main>
   )
 }
@@ -26,7 +26,7 @@ export function FrontdeskKeyPage() {
  * /backend/board/:branchId: the same board for a logged-in admin or employee of that branch
  * (spec §6); the session cookie authorises the socket, the snapshot and the commands.
  */
-export function FrontdeskBoardPage() {
+export function FrontdeskBoardPage({ operations }: { operations?: BoardOperations }) {
   const { branchId = '' } = useParams()
   const { me } = useSession()
   const t = useT('bo-frontdesk')
@@ -46,7 +46,7 @@ export function FrontdeskBoardPage() {
   }
   return (
     <main id="main" className="fd-page">
-      <Board access={access} />
+      <Board access={access} {...(operations ? { operations } : {})} />
     </main>
   )
 }

@@ -102,6 +102,14 @@ export function AppointmentSection({
             <Spinner label={t('appointment.loading')} />
           ) : appointment ? (
             <p>{t('appointment.chosen', { when: formatWhen(appointment, timeZone, today, t) })}</p>
+          ) : availability.data.pause ? (
+            // Paused (busy mode): nothing as soon as possible; a later time where the branch takes one.
+            <p>
+              {availability.data.pause.message}
+              {availability.data.pause.laterTimes && availability.data.firstSlot
+                ? ` ${t('scheduling:busy.laterTimes')}`
+                : ''}
+            </p>
           ) : branch.isAppointmentRequired ? (
             <p>{t('appointment.requiredHint')}</p>
           ) : availability.data.firstSlot ? (

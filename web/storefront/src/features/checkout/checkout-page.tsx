@@ -7,6 +7,7 @@ import {
   orderTypeOf,
   withOrderType,
 } from '@shop/shared/domain/catalogue'
+import { soldOutUntil } from '@shop/shared/domain/operations'
 import { branchOpenState, localDateOf } from '@shop/shared/domain/scheduling'
 import { Button, buttonClass, Icon, Notice } from '@shop/ui'
 import { shopPaths } from '@shop/ui/routes'
@@ -14,6 +15,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef } f
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { track } from '../../lib/analytics.ts'
 import { ApiError, apiSend, newIdempotencyKey } from '../../lib/api.ts'
+import { BusyNotice, useBranchOperations } from '../../lib/branch-operations.tsx'
 import { useHead } from '../../lib/head.ts'
 import { useT } from '../../lib/i18n.tsx'
 import { readSession, removeSession, sessionKey, writeSession } from '../../lib/session.ts'
@@ -176,6 +178,27 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   const appointment = cart.order.appointment
   const appointmentDate = appointment ? dateOf(appointment, timeZone) : null
 
+  // --- sold out at this branch and busy mode, re-read while the page is open (issue 17) ---
+  const operations = useBranchOperations(branch.id, now.getTime())
+  // The times on offer change with the busy mode: ask for them again when it changed.
+  const reloadAvailability = availability.reload
+  const operationsVersion = useRef<number | null>(null)
+  useEffect(() => {
+    if (operations.version === null) return
+    if (operationsVersion.current !== null && operationsVersion.current !== operations.version)
+      reloadAvailability()
+    operationsVersion.current = operations.version
+  }, [operations.version, reloadAvailability])
+  // What the server will refuse at its line: a product sold out for the time it would be served.
+  const dueAt = appointment ? Date.parse(appointment) : now.getTime()
+  const soldOutNames = [
+    ...new Set(
+      cart.items
+        .filter((item) => soldOutUntil(operations.active, item.product.id, dueAt) !== null)
+        .map((item) => item.product.name),
+    ),
+  ]
+
   const setAppointment = (iso: string | null) => {
     edit((c) => {
       c.order.appointment = iso
@@ -278,6 +301,22 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
         </p>
       </div>
 
+      {orderType ? (
+        <BusyNotice
+          branch={branch}
+          active={operations.active}
+          orderType={orderType}
+          now={now.getTime()}
+          className="checkout__busy"
+        />
+      ) : null}
+      {soldOutNames.length > 0 ? (
+        <Notice tone="warning" live="polite" className="checkout__sold-out">
+          {soldOutNames.map((name) => (
+            <p key={name}>{t('checkout:checkout.productSoldOut', { name })}</p>
+          ))}
+        </Notice>
+      ) : null}
       <CheckoutAlerts
         ref={topRef}
         paymentFailed={paymentFailed}

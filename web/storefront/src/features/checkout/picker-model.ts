@@ -19,7 +19,9 @@ import {
 export type AvailabilityAnswer = Pick<
   Availability,
   'timeZone' | 'stepMinutes' | 'earliest' | 'firstSlot' | 'days'
->
+> &
+  // The busy mode (issue 17): a paused branch takes nothing as soon as possible.
+  Partial<Pick<Availability, 'pause' | 'preparation'>>
 export type AvailabilityDay = Availability['days'][number]
 /** One window of the availability answer: wall clock of the first and last slot, and the instants. */
 export type AvailabilityWindow = AvailabilityDay['windows'][number]

@@ -39,6 +39,9 @@ export function useAvailability(
     setLoading(true)
     apiGet<AvailabilityAnswer>(`/branches/${encodeURIComponent(branchId)}/availability?${query}`, {
       signal: controller.signal,
+      // Never an answer the browser kept: the branch's busy mode may have changed since (its
+      // answer is public for 30 s, for shared caches), and the times must be the checkout's now.
+      cache: 'no-cache',
     })
       .then((answer) => {
         if (id !== request.current) return

@@ -7,9 +7,10 @@ import {
   orderableUnits,
   type Product,
 } from '@shop/shared/domain/catalogue'
+import { localDateOf } from '@shop/shared/domain/scheduling'
 import { Icon, IconButton } from '@shop/ui'
 import type { CSSProperties } from 'react'
-import { type Translate, useT } from '../../lib/i18n.tsx'
+import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
 import { keepUnitsTogether } from '../../lib/product-text.ts'
 import { imageSrcSet, imageUrl } from '../../lib/shop-data.tsx'
 import { loadOverlay } from './load-item-overlay.ts'
@@ -35,14 +36,34 @@ function isQuickAdd(product: Product): boolean {
   )
 }
 
+/** When a sold-out product is back, in the branch's zone: weekday, date and time. */
+function backOn(until: number, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(until)
+}
+
 /** One category of the menu with its products (off-screen groups skip layout and paint). */
 export function ProductGroup({
   section,
+  soldOut,
+  today,
+  timeZone,
   display,
   onOpen,
   onQuickAdd,
 }: {
   section: MenuSection
+  /** Products sold out at this branch now (id → until when, epoch ms): shown greyed, never hidden. */
+  soldOut: ReadonlyMap<string, number>
+  /** Today in the branch's zone ('YYYY-MM-DD'): a product back on another day says when. */
+  today: string
+  timeZone: string
   display: Display
   onOpen: (product: Product, orderable: boolean, reason: string | null) => void
   onQuickAdd: (product: Product) => void
@@ -66,17 +87,26 @@ export function ProductGroup({
         </p>
       ) : null}
       <ul className="menu-products">
-        {section.products.map(({ product, orderable, reason }) => (
-          <ProductCard
-            key={product.id}
-            product={product}
-            orderable={orderable}
-            reason={reason}
-            display={display}
-            onOpen={() => onOpen(product, orderable, reason)}
-            onAdd={() => (isQuickAdd(product) ? onQuickAdd(product) : onOpen(product, orderable, reason))}
-          />
-        ))}
+        {section.products.map(({ product, orderable, reason }) => {
+          const soldOutUntil = soldOut.get(product.id) ?? null
+          // Sold out at this branch: greyed with a badge, not orderable until it is back.
+          const canOrder = orderable && soldOutUntil === null
+          const why = soldOutUntil !== null && orderable ? 'soldOut' : reason
+          return (
+            <ProductCard
+              key={product.id}
+              product={product}
+              orderable={canOrder}
+              reason={why}
+              soldOutUntil={soldOutUntil}
+              backOnAnotherDay={soldOutUntil !== null && localDateOf(soldOutUntil, timeZone) !== today}
+              timeZone={timeZone}
+              display={display}
+              onOpen={() => onOpen(product, canOrder, why)}
+              onAdd={() => (isQuickAdd(product) ? onQuickAdd(product) : onOpen(product, canOrder, why))}
+            />
+          )
+        })}
       </ul>
     </section>
   )
@@ -87,6 +117,9 @@ function ProductCard({
   product,
   orderable,
   reason,
+  soldOutUntil,
+  backOnAnotherDay,
+  timeZone,
   display,
   onOpen,
   onAdd,
@@ -94,11 +127,15 @@ function ProductCard({
   product: Product
   orderable: boolean
   reason: string | null
+  soldOutUntil: number | null
+  backOnAnotherDay: boolean
+  timeZone: string
   display: Display
   onOpen: () => void
   onAdd: () => void
 }) {
   const t = useT('sf-menu')
+  const { locale } = useLocale()
   const image = product.images?.[0]
   const quick = isQuickAdd(product)
   const leadTime =
@@ -107,7 +144,11 @@ function ProductCard({
       : null
   const descriptionId = `menu-product-${product.id}-desc`
   return (
-    <li className="menu-product" data-unavailable={orderable ? undefined : 'true'}>
+    <li
+      className="menu-product"
+      data-unavailable={orderable ? undefined : 'true'}
+      data-sold-out={soldOutUntil === null ? undefined : 'true'}
+    >
       <div className="menu-product__body">
         <h3 className="menu-product__name">
           <button
@@ -127,13 +168,21 @@ function ProductCard({
           </p>
         ) : null}
         <p className="menu-product__meta">
+          {soldOutUntil !== null ? (
+            <span className="ui-badge menu-product__sold-out">{t('product.soldOut')}</span>
+          ) : null}
           <span className="menu-product__price">{productPriceLabel(product, t, display)}</span>
           {leadTime ? <span className="ui-badge">{leadTime}</span> : null}
           {(product.config?.parts.length ?? 0) > 0 ? (
             <span className="ui-badge">{t('product.withOptions')}</span>
           ) : null}
         </p>
-        {!orderable && reason ? (
+        {soldOutUntil !== null && backOnAnotherDay ? (
+          <p className="menu-product__reason">
+            <Icon name="clock" />
+            {t('product.backOn', { when: backOn(soldOutUntil, timeZone, locale) })}
+          </p>
+        ) : !orderable && reason && reason !== 'soldOut' ? (
           <p className="menu-product__reason">
             <Icon name="clock" />
             {t(`product.unavailable.${reason}`)}
