@@ -10,6 +10,13 @@ export {
   type ProjectionContext,
 } from '@shop/kit'
 export {
+  allBranchOperations,
+  applyBranchOperationsEvents,
+  type BranchOperationsRow,
+  findBranchOperations,
+  lockBranchOperations,
+} from './branch-operations/branch-operations.ts'
+export {
   type BoardRow,
   boardView,
   listBoard,
@@ -29,9 +36,22 @@ export {
   type PublicOrderRow,
 } from './orders/order-public.ts'
 export { ordersProjection } from './orders/orders.projection.ts'
-export { isUploadUsed, unusedCustomerUploads, uploadsOfBranches } from './orders/upload-uses.ts'
+export {
+  isUploadUsed,
+  ordersUsingUploads,
+  type UploadOrderUse,
+  unusedCustomerUploads,
+  uploadsOfBranches,
+} from './orders/upload-uses.ts'
 export { resourceBranchDirectory } from './resources/branch-directory.ts'
-export { catalogueRows, itemChangeRows, productsByUid, uploadsSince } from './resources/catalogue.ts'
+export {
+  catalogueRows,
+  findProductByIdOrUid,
+  itemChangeRows,
+  productsByUid,
+  uploadsSince,
+} from './resources/catalogue.ts'
+export { type FileUse, resourcesUsingFile, resourcesUsingFiles } from './resources/media-usage.ts'
 export {
   branchesWithTag,
   lockExistingResources,
@@ -40,7 +60,12 @@ export {
   menusNamingProduct,
   resourcesOfBranch,
 } from './resources/references.ts'
-export { type ResourceLogEntry, resourceLog, resourceLogEntry } from './resources/resource-log.ts'
+export {
+  type ResourceLogEntry,
+  type ResourceLogFilter,
+  resourceLog,
+  resourceLogEntry,
+} from './resources/resource-log.ts'
 export {
   deleteResourceRow,
   insertResourceRow,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { actorSchema, orderUploadRefSchema } from '../events/order.events.ts'
+import { RESOURCE_CHANGE_KINDS } from './resource-paths.ts'
 import {
   createBlockBodySchema,
   createBranchBodySchema,
@@ -49,7 +50,8 @@ export const configResourceSchema = outputSchemaOf(createConfigBodySchema)
 
 /**
  * A staff user: never the password (its hash lives apart); `accessToken` is the time-tracking
- * terminal's credential; `isEnabled: false` switches the account off (set outside the API).
+ * terminal's credential; `isEnabled: false` switches the account off (accounts from before the
+ * field have none: enabled).
  */
 export const userResourceSchema = outputSchemaOf(createUserBodySchema)
   .omit({ password: true })
@@ -216,6 +218,14 @@ export const resourceLogEntrySchema = z
     action: z.string(),
     actor: z.strictObject(actorSchema.shape).nullable(),
     at: isoInstantSchema,
+    /** The resource's version after the change. */
+    version: z.int().min(1),
+    /** created, updated, deleted, or restored (an older version made current again). */
+    kind: z.enum(RESOURCE_CHANGE_KINDS),
+    /** For `restored`: the version made current again. */
+    restoredFrom: z.int().min(1).optional(),
+    /** The resource's name at the change (for a deletion, the name it had), null when it has none. */
+    name: z.string().nullable(),
   })
   .meta({ id: 'ResourceLogEntry' })
 export type ResourceLogEntry = z.infer<typeof resourceLogEntrySchema>

@@ -45,6 +45,13 @@ import {
 } from './payments.http.ts'
 import { type PrintLines, printLinesSchema } from './print.http.ts'
 import {
+  type HistoryEntry,
+  historyActorSchema,
+  historyChangeSchema,
+  historyEntrySchema,
+  mediaUseSchema,
+} from './resource-history.http.ts'
+import {
   RESOURCE_ITEM_SCHEMAS,
   type ResourceItemType,
   type ResourceLogEntry,
@@ -716,6 +723,10 @@ describe('resource items', () => {
         action: 'BranchUpdated',
         actor: { kind: 'staff', id: 'u1', name: 'Anna' },
         at: '2025-03-29T10:00:00.000Z',
+        version: 4,
+        kind: 'restored',
+        restoredFrom: 2,
+        name: 'Altstadt',
       },
       {
         id: '7',
@@ -724,10 +735,31 @@ describe('resource items', () => {
         action: 'UserCreated',
         actor: null,
         at: '2025-03-29T09:00:00.000Z',
+        version: 1,
+        kind: 'created',
+        name: null,
       },
     ]
     expectAccepted(dataOf(z.array(resourceLogEntrySchema)), { data: log })
     expect(issuesOf(resourceLogEntrySchema, { ...log[0], data: {} })).toEqual([unrecognized([], 'data')])
+    const history: HistoryEntry[] = [
+      {
+        version: 3,
+        at: '2025-03-29T10:00:00.000Z',
+        actor: { kind: 'staff', id: 'u1', name: 'Anna', username: 'anna' },
+        kind: 'restored',
+        restoredFrom: 1,
+        changes: [
+          { path: 'price', op: 'changed', old: 500, new: 450 },
+          { path: 'images.id:i1', op: 'removed', old: { id: 'i1', version: 1, extension: 'jpg' } },
+          { path: 'apiKey', op: 'changed', hidden: true },
+          { path: 'deliveryAreas', op: 'reordered', old: ['a', 'b'], new: ['b', 'a'], item: 'Nord' },
+        ],
+      },
+      { version: 2, at: '2025-03-29T09:00:00.000Z', actor: null, kind: 'deleted', changes: [] },
+    ]
+    expectAccepted(dataOf(z.array(historyEntrySchema)), { data: history })
+    expect(issuesOf(historyChangeSchema, { path: 'a', op: 'moved' }).length).toBe(1)
   })
 })
 
@@ -775,6 +807,8 @@ describe('the other answers', () => {
         message: d.reason ? unavailableMessage(d.reason, availability, 'de-CH').message : null,
         windows: d.windows.map((w) => ({ from: w.from, to: w.to, first: iso(w.first), last: iso(w.last) })),
       })),
+      pause: null,
+      preparation: null,
     }
     expect(answer.days.map((d) => d.reason)).toEqual(['in-past', null, 'closed-day', null])
     expectAccepted(dataOf(availabilitySchema), { data: answer })
@@ -928,6 +962,10 @@ describe('the answer schemas', () => {
     ['InitAnswer', initAnswerSchema],
     ['UploadAnswer', uploadAnswerSchema],
     ['ResourceLogEntry', resourceLogEntrySchema],
+    ['HistoryEntry', historyEntrySchema],
+    ['HistoryChange', historyChangeSchema],
+    ['HistoryActor', historyActorSchema],
+    ['MediaUse', mediaUseSchema],
     ...[...Object.values(RESOURCE_ITEM_SCHEMAS), ...Object.values(STATISTICS_RESPONSE_SCHEMAS)].map(
       (s): [string, z.ZodType] => [String(z.globalRegistry.get(s)?.id), s],
     ),

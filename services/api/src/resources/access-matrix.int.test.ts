@@ -53,7 +53,20 @@ for (const def of RESOURCES) {
     employee: 403,
   })
   cases.push({ method: 'DELETE', path: `${base}/${randomUUID()}`, anonymous: 401, employee: 403 })
+  cases.push({ method: 'GET', path: `${base}/${randomUUID()}/history`, anonymous: 401, employee: 403 })
+  cases.push({
+    method: 'POST',
+    path: `${base}/${randomUUID()}/restore`,
+    body: { version: 2, from: 1 },
+    anonymous: 401,
+    employee: 403,
+  })
 }
+cases.push({ method: 'GET', path: '/api/config/history', anonymous: 401, employee: 403 })
+cases.push({ method: 'POST', path: '/api/config/restore', body: {}, anonymous: 401, employee: 403 })
+cases.push({ method: 'GET', path: '/api/media/usage?kind=images', anonymous: 401, employee: 403 })
+cases.push({ method: 'GET', path: `/api/images/${randomUUID()}/usage`, anonymous: 401, employee: 404 })
+cases.push({ method: 'GET', path: `/api/uploads/${randomUUID()}/usage`, anonymous: 401, employee: 404 })
 cases.push({ method: 'POST', path: '/api/config', body: {}, anonymous: 401, employee: 403 })
 cases.push({ method: 'POST', path: '/api/images', body: { data: 'data:,' }, anonymous: 401, employee: 403 })
 // Customers upload files for configurable parts: open to everyone, so a bad body is a 400.

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto'
-import { type Database, type Db, type Message, msg } from '@shop/kit'
+import { type Database, type Db, type ErrorItem, msg } from '@shop/kit'
 import {
   branchesWithTag,
   branchHasOrders,
+  type FileUse,
+  isUploadUsed,
   lockExistingResources,
   menusNamingBranch,
   menusNamingCategory,
   menusNamingProduct,
+  ordersUsingUploads,
   resourcesOfBranch,
+  resourcesUsingFile,
 } from '@shop/read-models'
+import { t } from '@shop/shared/i18n'
 import type { Transaction } from 'kysely'
 import type { Principal } from '../auth/guard.ts'
 import { hasRole, ROLE_ADMIN, ROLE_EMPLOYEE } from '../auth/guard.ts'
@@ -64,7 +69,7 @@ export type ResourceDef = {
   /** More writes of a delete, in its transaction (e.g. the bytes of a file). */
   onDelete?: (trx: Transaction<Database>, id: string) => Promise<void>
   /** A reason to refuse deleting (still referred to), or undefined. */
-  refuseDelete?: (trx: Transaction<Database>, id: string) => Promise<Message | undefined>
+  refuseDelete?: (trx: Transaction<Database>, id: string) => Promise<ErrorItem['message'] | undefined>
   /**
    * Of these rows, the ones the caller may read, when that is not all the access allows (an
    * employee sees only their branches' uploads). Others answer 404 and are left out of lists.
@@ -115,6 +120,33 @@ const refusal = (key: string, names: string[]) =>
   names.length === 0
     ? undefined
     : msg(key, { names: `${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}` })
+
+/** What still uses a file, named with its kind in the caller's language ("Produkt «Zopf»"). */
+const fileInUse =
+  (key: string, uses: FileUse[]): ErrorItem['message'] =>
+  (locale?: string) => {
+    const names = uses
+      .slice(0, 5)
+      .map((u) => `${t(`errors:resourceType.${u.type}`, undefined, locale)} «${u.name}»`)
+    return t(`errors:errors.${key}`, { names: `${names.join(', ')}${uses.length > 5 ? ', …' : ''}` }, locale)
+  }
+
+/** An image is refused deletion while a resource refers to it. */
+async function imageInUse(trx: Transaction<Database>, id: string) {
+  const uses = await resourcesUsingFile(trx, id)
+  return uses.length > 0 ? fileInUse('imageInUse', uses) : undefined
+}
+
+/** An upload is refused deletion while a resource or an order uses it. */
+async function uploadInUse(trx: Transaction<Database>, id: string) {
+  const uses: FileUse[] = [
+    ...(await resourcesUsingFile(trx, id)),
+    ...((await ordersUsingUploads(trx, [id])).get(id) ?? []),
+  ]
+  if (uses.length > 0) return fileInUse('fileInUse', uses)
+  // An order the projection has not applied yet counts too.
+  return (await isUploadUsed(trx, id)) ? msg('uploadInUse') : undefined
+}
 
 export const RESOURCES: ResourceDef[] = [
   {
@@ -210,13 +242,21 @@ export const RESOURCES: ResourceDef[] = [
     read: 'staff',
     references: (d) => refTo('branch', 'branch', d.branch),
   },
-  { type: 'image', path: 'images', read: 'public', create: false, onDelete: deleteFile },
+  {
+    type: 'image',
+    path: 'images',
+    read: 'public',
+    create: false,
+    onDelete: deleteFile,
+    refuseDelete: imageInUse,
+  },
   {
     type: 'upload',
     path: 'uploads',
     read: 'staff',
     create: false,
     onDelete: deleteFile,
+    refuseDelete: uploadInUse,
     visible: uploadsVisible,
   },
   { type: 'image-template', path: 'image-templates', read: 'staff' },

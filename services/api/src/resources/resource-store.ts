@@ -5,9 +5,9 @@ import {
   bumpGeneration,
   type Database,
   type Db,
+  type ErrorItem,
   HttpError,
   isSerializationFailure,
-  type Message,
   msg,
   pgCode,
   WrongExpectedVersionError,
@@ -131,9 +131,18 @@ export async function createResource<T extends Record<string, unknown>>(
   return row
 }
 
-/** Replaces a resource's state; `version` is the one the caller saw (409 when stale). */
+/**
+ * Replaces a resource's state; `version` is the one the caller saw (409 when stale).
+ * `restoredFrom` marks a restore: the event is an `…Updated` like any other (every reader of
+ * the events handles it as one), its data also naming the version whose state it brings back.
+ */
 export async function updateResource<T extends Record<string, unknown>>(
-  w: ResourceWrite & { id: string; version: number; data: T | ((current: T) => T) },
+  w: ResourceWrite & {
+    id: string
+    version: number
+    data: T | ((current: T) => T)
+    restoredFrom?: number | undefined
+  },
 ): Promise<ResourceRow<T>> {
   const now = w.now ?? new Date()
   const row = await inTransaction(w.db, async (trx) => {
@@ -145,7 +154,13 @@ export async function updateResource<T extends Record<string, unknown>>(
       streamId: resourceStreamId(w.type, w.id),
       streamType: w.type,
       expectedVersion: current.version,
-      events: [{ type: `${pascal(w.type)}Updated`, data: { id: w.id, data }, metadata: { actor: w.actor } }],
+      events: [
+        {
+          type: `${pascal(w.type)}Updated`,
+          data: { id: w.id, data, ...(w.restoredFrom === undefined ? {} : { restoredFrom: w.restoredFrom }) },
+          metadata: { actor: w.actor },
+        },
+      ],
       ...storedCommand(w.command, { id: w.id, version: current.version + 1, data }),
     })
     refuseDuplicate(appended)
@@ -164,11 +179,50 @@ export async function updateResource<T extends Record<string, unknown>>(
   return row
 }
 
+/**
+ * Brings a deleted resource back with an older state (a restore of the version before its
+ * deletion): a `…Created` event marked `restoredFrom` on the same stream, whose version goes on
+ * from the deletion's (`version`, the caller's: 409 when stale), and its row again.
+ */
+export async function recreateResource<T extends Record<string, unknown>>(
+  w: ResourceWrite & { id: string; version: number; data: T; restoredFrom: number },
+): Promise<ResourceRow<T>> {
+  const now = w.now ?? new Date()
+  const version = w.version + 1
+  const row = await inTransaction(w.db, async (trx) => {
+    const existing = await lockResourceVersion(trx, w.type, w.id)
+    if (existing !== undefined) throw staleVersion(existing, w.version)
+    const appended = await appendToStream(trx, {
+      streamId: resourceStreamId(w.type, w.id),
+      streamType: w.type,
+      expectedVersion: w.version,
+      events: [
+        {
+          type: `${pascal(w.type)}Created`,
+          data: { id: w.id, data: w.data, restoredFrom: w.restoredFrom },
+          metadata: { actor: w.actor },
+        },
+      ],
+      ...storedCommand(w.command, { id: w.id, version, data: w.data }),
+    }).catch((err) => {
+      if (err instanceof WrongExpectedVersionError) throw staleVersion(err.current, w.version)
+      throw err
+    })
+    refuseDuplicate(appended)
+    const inserted = await insertResourceRow(trx, { type: w.type, id: w.id, data: w.data, now, version })
+    await w.alongside?.(trx, w.id)
+    await moveGenerations(trx, w.type)
+    return inserted
+  })
+  w.bus.notifyAppended()
+  return row
+}
+
 export async function deleteResource(
   w: ResourceWrite & {
     id: string
     version?: number | undefined
-    refuse?: (trx: Transaction<Database>) => Promise<Message | undefined>
+    refuse?: (trx: Transaction<Database>) => Promise<ErrorItem['message'] | undefined>
   },
 ): Promise<void> {
   await inTransaction(w.db, async (trx) => {

@@ -1,11 +1,9 @@
-import { type Bus, type Database, type Db, HttpError, msg } from '@shop/kit'
+import { type Bus, type Db, HttpError, msg } from '@shop/kit'
 import { findResource, listResources, menusOfBranch, resourceLog, resourceLogEntry } from '@shop/read-models'
-import type { Actor } from '@shop/shared/contracts'
-import { dataOf, resourceItemSchema, resourceLogEntrySchema } from '@shop/shared/contracts'
+import { dataOf, logQuerySchema, resourceItemSchema, resourceLogEntrySchema } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Transaction } from 'kysely'
 import { z } from 'zod'
-import { type Principal, ROLE_ADMIN, requireRole, requireStaff } from '../auth/guard.ts'
+import { ROLE_ADMIN, requireRole, requireStaff } from '../auth/guard.ts'
 import { parseBody } from '../http-helpers.ts'
 import {
   beforeValidation,
@@ -15,46 +13,17 @@ import {
   idParams,
   typed,
 } from '../http-schemas.ts'
-import { type IdempotentSlot, idempotentWrite } from '../idempotency.ts'
-import {
-  type Access,
-  checkReferences,
-  newApiKey,
-  RESOURCE_TYPES,
-  RESOURCES,
-  type ResourceDef,
-} from './resource-registry.ts'
-import {
-  createResource,
-  deleteResource,
-  RESOURCE_NOT_FOUND,
-  type ResourceCommand,
-  type ResourceRow,
-  updateResource,
-} from './resource-store.ts'
+import { idempotentWrite } from '../idempotency.ts'
+import { mediaUsageRoutes } from './media-usage.routes.ts'
+import { resourceHistoryRoutes } from './resource-history.routes.ts'
+import { type Access, newApiKey, RESOURCE_TYPES, RESOURCES } from './resource-registry.ts'
+import { createResource, deleteResource, RESOURCE_NOT_FOUND, updateResource } from './resource-store.ts'
 import { serverMadeFields, withoutEchoedFields, writableFields } from './round-trip.ts'
+import { actorOf, commandOf, present, withReferences } from './write-steps.ts'
+
+export { present }
 
 export type ResourceSchemas = { create: z.ZodType; update: z.ZodType }
-
-type Alongside = (trx: Transaction<Database>, id: string) => Promise<void>
-
-/** The write's extra work in its transaction: every reference must exist (and stay). */
-function withReferences(
-  def: ResourceDef,
-  data: Record<string, unknown>,
-  alongside: Alongside | undefined,
-): Alongside {
-  return async (trx, id) => {
-    const missing = await checkReferences(trx, def.references?.(data) ?? [])
-    if (missing.length > 0) {
-      throw new HttpError(
-        400,
-        missing.map((r) => ({ field: r.field, message: msg('referenceMissing') })),
-      )
-    }
-    await alongside?.(trx, id)
-  }
-}
 
 export type ResourceRouteDeps = {
   db: Db
@@ -73,26 +42,6 @@ const branchDef = RESOURCES.find((r) => r.type === 'branch')!
 function checkRead(req: FastifyRequest, access: Access): void {
   if (access === 'staff') requireStaff(req)
   if (access === 'admin') requireRole(req, ROLE_ADMIN)
-}
-
-const actorOf = (p: Principal): Actor => ({ kind: 'staff', id: p.user.id, name: p.user.displayName })
-
-export function present(
-  def: Pick<ResourceDef, 'present'>,
-  row: Pick<ResourceRow, 'id' | 'version' | 'data'>,
-  principal: Principal | null,
-) {
-  const data = def.present ? def.present(row.data, principal) : row.data
-  return { ...data, id: row.id, version: row.version }
-}
-
-/** The resource store's half of an idempotent write: the answer it stores with the append. */
-function commandOf(
-  slot: IdempotentSlot | undefined,
-  answer: (row: Pick<ResourceRow, 'id' | 'version' | 'data'> | null) => unknown,
-): ResourceCommand | undefined {
-  if (!slot) return undefined
-  return { id: slot.id, requestHash: slot.requestHash, answer: (row) => slot.stored(answer(row)) }
 }
 
 function versionOf(req: FastifyRequest): number | undefined {
@@ -422,20 +371,32 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
   api.get(
     '/api/logs',
     {
+      preValidation: admin.preValidation,
       schema: {
         summary:
-          'Who changed which resource when, newest first (admins; limit 1–500, default 100; before: an entry id)',
+          'Who changed which resource when, newest first (admins; limit 1–500, default 100; before: an entry id; filters: resource type, user id, from/to, words of the name)',
         tags: ['resources'],
-        querystring: z.object({ limit: z.string().optional(), before: z.string().optional() }),
-        response: { 200: dataOf(z.array(resourceLogEntrySchema)), ...errorAnswers(401, 403) },
+        querystring: logQuerySchema,
+        response: { 200: dataOf(z.array(resourceLogEntrySchema)), ...errorAnswers(400, 401, 403) },
       },
     },
     async (req) => {
-      requireRole(req, ROLE_ADMIN)
+      const { query } = req
       // Lenient as it always was: a limit that is no number takes the default.
-      const limit = Math.min(500, Math.max(1, Number.parseInt(req.query.limit ?? '100', 10) || 100))
-      const before = req.query.before && /^\d{1,19}$/.test(req.query.before) ? req.query.before : undefined
-      return { data: await resourceLog(deps.db, logTypes, { limit, before }) }
+      const limit = Math.min(500, Math.max(1, Number.parseInt(query.limit ?? '100', 10) || 100))
+      const before = query.before && /^\d{1,19}$/.test(query.before) ? query.before : undefined
+      const instant = (value: string | undefined) => (value === undefined ? undefined : new Date(value))
+      return {
+        data: await resourceLog(deps.db, logTypes, {
+          limit,
+          before,
+          resource: query.resource,
+          user: query.user,
+          from: instant(query.from),
+          to: instant(query.to),
+          q: query.q,
+        }),
+      }
     },
   )
   api.get(
@@ -456,4 +417,12 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
       return { data: entry }
     },
   )
+
+  await resourceHistoryRoutes(app, {
+    db: deps.db,
+    bus: deps.bus,
+    updateSchema: (type) => deps.schemas(type).update,
+    configId: CONFIG_ID,
+  })
+  await mediaUsageRoutes(app, { db: deps.db })
 }

@@ -58,3 +58,33 @@ export async function unusedCustomerUploads(
      LIMIT ${limit}`.execute(db)
   return rows
 }
+
+/** An order that uses an upload: its id and what staff call it (`#<ticket number>`, else its uid). */
+export type UploadOrderUse = { type: 'order'; id: string; name: string }
+
+/**
+ * The orders that use these uploads, by upload id (only the orders of `branchIds` when given: an
+ * employee's branches). Orders the projection has not applied yet are not listed here (a delete
+ * asks isUploadUsed, which counts them).
+ */
+export async function ordersUsingUploads(
+  db: Db | Transaction<Database>,
+  uploadIds: readonly string[],
+  branchIds?: readonly string[],
+): Promise<Map<string, UploadOrderUse[]>> {
+  const uses = new Map<string, UploadOrderUse[]>()
+  if (uploadIds.length === 0 || branchIds?.length === 0) return uses
+  const { rows } = await sql<{ upload_id: string; order_id: string; name: string }>`
+    SELECT u.id AS upload_id, o.order_id,
+           CASE WHEN o.ticket_number IS NULL THEN o.uid ELSE '#' || o.ticket_number END AS name
+      FROM unnest(${[...uploadIds]}::text[]) AS u(id)
+      JOIN rm_orders o ON ${usedBy(sql`u.id`)}
+     WHERE ${branchIds ? sql`o.branch_id = ANY(${[...branchIds]}::text[])` : sql`true`}
+     ORDER BY u.id, o.created_at DESC`.execute(db)
+  for (const r of rows) {
+    const list = uses.get(r.upload_id) ?? []
+    list.push({ type: 'order', id: r.order_id, name: r.name })
+    uses.set(r.upload_id, list)
+  }
+  return uses
+}

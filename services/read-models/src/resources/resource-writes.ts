@@ -6,17 +6,20 @@ import { type ResourceRow, toResourceRow } from './resources.ts'
 // appends the resource's event (services/api/src/resources/resource-store.ts): the event and
 // its row commit together, so a read right after a write sees it.
 
-/** The new resource's row (version 1). A taken unique value fails with SQLSTATE 23505. */
+/**
+ * The new resource's row (version 1, or its stream's version when a deleted resource is
+ * restored). A taken unique value fails with SQLSTATE 23505.
+ */
 export async function insertResourceRow<T>(
   trx: Transaction<Database>,
-  row: { type: string; id: string; data: T; now: Date },
+  row: { type: string; id: string; data: T; now: Date; version?: number },
 ): Promise<ResourceRow<T>> {
   const inserted = await trx
     .insertInto('rm_resources')
     .values({
       type: row.type,
       id: row.id,
-      version: 1,
+      version: row.version ?? 1,
       data: JSON.stringify(row.data),
       created_at: row.now,
       updated_at: row.now,
