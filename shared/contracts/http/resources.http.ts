@@ -342,6 +342,8 @@ const userFields = {
   displayName: optionalText(255),
   roles: uniqueList(z.enum(USER_ROLES), USER_ROLES.length, (role) => role).min(1),
   branches: refList(500),
+  /** False switches the account off: no login, and every open session is refused (spec §8). */
+  isEnabled: z.boolean().default(true),
 }
 // Passwords are taken as typed: no trimming.
 const passwordSchema = z.string().min(10).max(4096)

@@ -131,6 +131,7 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     displayName: 'Erika Muster',
     roles: ['ROLE_ADMIN', 'ROLE_EMPLOYEE'],
     branches: [{ id: 'b1' }, { id: 'b2' }],
+    isEnabled: false,
     password: 'correct horse battery staple',
   },
   divisions: { name: 'Bäckereien', description: 'Alle Bäckereien', branches: [{ id: 'b1' }] },

@@ -11,6 +11,25 @@ const seg = encodeURIComponent
 /** Where the back-office is mounted: its router's basename. */
 export const BACKEND_BASE = '/backend'
 
+/** The resources the back-office lists and edits, by their API path (spec §7). */
+export const BACKEND_RESOURCES = [
+  'products',
+  'categories',
+  'menus',
+  'branches',
+  'tags',
+  'divisions',
+  'donatees',
+  'users',
+  'sites',
+  'navigations',
+] as const
+export type BackendResource = (typeof BACKEND_RESOURCES)[number]
+
+export function isBackendResource(value: string): value is BackendResource {
+  return (BACKEND_RESOURCES as readonly string[]).includes(value)
+}
+
 /** Which order list of the back-office (spec §2: current, missed, history). */
 export type BackendOrderList = 'current' | 'missed' | 'history'
 
@@ -31,6 +50,35 @@ const backend = {
   frontdeskKey: (branchId: string, apiKey: string) => `/frontdesk/${seg(branchId)}/${seg(apiKey)}` as const,
   login: () => '/login' as const,
   logout: () => '/logout' as const,
+  /**
+   * A resource's list and editor (issue 17): `/products`, `/products/new`, `/products/{id}`; the
+   * segment is the resource's API path (spec §7), so `/api/products/{id}` is edited at
+   * `/products/{id}`.
+   */
+  resources: <R extends BackendResource>(resource: R) => `/${resource}` as const,
+  resource: <R extends BackendResource>(resource: R, id: string) => `/${resource}/${seg(id)}` as const,
+  newResource: <R extends BackendResource>(resource: R) => `/${resource}/new` as const,
+  /** The shop's settings (the config of spec §3). */
+  settings: () => '/settings' as const,
+  /** The image and upload library. */
+  media: () => '/media' as const,
+  /** The global change log (GET /api/logs). */
+  logs: () => '/logs' as const,
+  /** One image or upload of the library, opened (`/media?image={id}`). */
+  mediaItem: (kind: 'image' | 'upload', id: string) => `/media?${kind}=${seg(id)}` as const,
+  /**
+   * Where a resource is edited, by its API path (the log's and the media usage's links): its
+   * editor (`/products/{id}`), the settings for the configuration, the library for an image or an
+   * upload; undefined for a resource the back-office has no screen for.
+   */
+  editor: (apiPath: string, id: string): string | undefined => {
+    if (apiPath === 'config') return backend.settings()
+    if (apiPath === 'images') return backend.mediaItem('image', id)
+    if (apiPath === 'uploads') return backend.mediaItem('upload', id)
+    return isBackendResource(apiPath) ? backend.resource(apiPath, id) : undefined
+  },
+  /** Import and export of products, categories and menus. */
+  transfer: () => '/import-export' as const,
   /** A back-office path from the site root (outside its router: the storefront, `location`). */
   url: <P extends `/${string}` | ''>(path: P) => `${BACKEND_BASE}${path}` as const,
   /**

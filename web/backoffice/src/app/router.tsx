@@ -6,7 +6,7 @@ import { legacyHashPath } from '../lib/auth-model.ts'
 import { useT } from '../lib/i18n.tsx'
 import { LoginPage } from './login-page.tsx'
 import { LogoutPage } from './logout-page.tsx'
-import { NotFound, PageFailed } from './pages.tsx'
+import { NotFound, PageFailed, RequireAdmin } from './pages.tsx'
 import { RequireSession, Shell } from './shell.tsx'
 
 // The back-office's routes (docs/backoffice.md), under /backend. Every feature is its own chunk.
@@ -15,6 +15,10 @@ const FrontdeskKeyPage = lazy(() =>
 )
 const FrontdeskBoardPage = lazy(() =>
   import('../features/frontdesk/frontdesk-page.tsx').then((m) => ({ default: m.FrontdeskBoardPage })),
+)
+// The board's "Betrieb" (sold out, busy mode; issue 17): a feature of its own, put in here.
+const BranchOpsBoardEntry = lazy(() =>
+  import('../lib/branch-ops/index.ts').then((m) => ({ default: m.BranchOpsBoardEntry })),
 )
 const TabletAccessPage = lazy(() =>
   import('../features/frontdesk/tablet-access-page.tsx').then((m) => ({ default: m.TabletAccessPage })),
@@ -31,6 +35,70 @@ const ReceiptPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 )
+// Running the shop (issue 17, admins): a list and an editor per resource, each feature a chunk.
+const ProductListPage = lazy(() =>
+  import('../features/products/products-pages.tsx').then((m) => ({ default: m.ProductListPage })),
+)
+const ProductEditorPage = lazy(() =>
+  import('../features/products/products-pages.tsx').then((m) => ({ default: m.ProductEditorPage })),
+)
+const CategoryListPage = lazy(() =>
+  import('../features/categories/categories-pages.tsx').then((m) => ({ default: m.CategoryListPage })),
+)
+const CategoryEditorPage = lazy(() =>
+  import('../features/categories/categories-pages.tsx').then((m) => ({ default: m.CategoryEditorPage })),
+)
+const MenuListPage = lazy(() =>
+  import('../features/menus/menus-pages.tsx').then((m) => ({ default: m.MenuListPage })),
+)
+const MenuEditorPage = lazy(() =>
+  import('../features/menus/menus-pages.tsx').then((m) => ({ default: m.MenuEditorPage })),
+)
+const BranchListPage = lazy(() =>
+  import('../features/branches/branches-pages.tsx').then((m) => ({ default: m.BranchListPage })),
+)
+const BranchEditorPage = lazy(() =>
+  import('../features/branches/branches-pages.tsx').then((m) => ({ default: m.BranchEditorPage })),
+)
+const UserListPage = lazy(() =>
+  import('../features/users/users-pages.tsx').then((m) => ({ default: m.UserListPage })),
+)
+const UserEditorPage = lazy(() =>
+  import('../features/users/users-pages.tsx').then((m) => ({ default: m.UserEditorPage })),
+)
+const SimpleListPage = lazy(() =>
+  import('../features/basics/basics-pages.tsx').then((m) => ({ default: m.SimpleListPage })),
+)
+const SimpleEditorPage = lazy(() =>
+  import('../features/basics/basics-pages.tsx').then((m) => ({ default: m.SimpleEditorPage })),
+)
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+)
+const TransferPage = lazy(() =>
+  import('../features/transfer/transfer-page.tsx').then((m) => ({ default: m.TransferPage })),
+)
+const ContentListPage = lazy(() =>
+  import('../features/content/content-pages.tsx').then((m) => ({ default: m.ContentListPage })),
+)
+const MediaPage = lazy(() =>
+  import('../features/media/media-page.tsx').then((m) => ({ default: m.MediaPage })),
+)
+const LogsPage = lazy(() => import('../features/logs/logs-page.tsx').then((m) => ({ default: m.LogsPage })))
+// A resource's history (lib/history): handed to the pages that show it, since a feature
+// imports no other feature; its own chunk, loaded when a page first shows it.
+const HistoryPanel = lazy(() =>
+  import('../lib/history/history-panel.tsx').then((m) => ({ default: m.HistoryPanel })),
+)
+
+/** A list and its editor (`products`, `products/new`, `products/:id`), admins only. */
+function resourceRoutes(path: string, list: ReactNode, editor: ReactNode) {
+  return [
+    <Route key={path} path={path} element={<AdminPage>{list}</AdminPage>} />,
+    <Route key={`${path}/new`} path={`${path}/new`} element={<AdminPage>{editor}</AdminPage>} />,
+    <Route key={`${path}/:id`} path={`${path}/:id`} element={<AdminPage>{editor}</AdminPage>} />,
+  ]
+}
 
 // The old back-office's hash routes (spec §2: /backend#/dashboard, #/sites, #/navigations, which
 // the storefront toolbar links to) become real paths before the router reads the address.
@@ -50,7 +118,7 @@ export function App() {
           path="frontdesk/:branchId/:apiKey"
           element={
             <Page>
-              <FrontdeskKeyPage />
+              <FrontdeskKeyPage operations={BranchOpsBoardEntry} />
             </Page>
           }
         />
@@ -120,15 +188,52 @@ export function App() {
               path="board/:branchId"
               element={
                 <Page>
-                  <FrontdeskBoardPage />
+                  <FrontdeskBoardPage operations={BranchOpsBoardEntry} />
                 </Page>
               }
             />
+            {resourceRoutes('products', <ProductListPage />, <ProductEditorPage />)}
+            {resourceRoutes('categories', <CategoryListPage />, <CategoryEditorPage />)}
+            {resourceRoutes('menus', <MenuListPage />, <MenuEditorPage />)}
+            {resourceRoutes('branches', <BranchListPage />, <BranchEditorPage />)}
+            {resourceRoutes('users', <UserListPage />, <UserEditorPage />)}
+            {resourceRoutes('tags', <SimpleListPage kind="tags" />, <SimpleEditorPage kind="tags" />)}
+            {resourceRoutes(
+              'divisions',
+              <SimpleListPage kind="divisions" />,
+              <SimpleEditorPage kind="divisions" />,
+            )}
+            {resourceRoutes(
+              'donatees',
+              <SimpleListPage kind="donatees" />,
+              <SimpleEditorPage kind="donatees" />,
+            )}
+            <Route path="sites" element={<AdminPage>{<ContentListPage kind="sites" />}</AdminPage>} />
+            <Route
+              path="navigations"
+              element={<AdminPage>{<ContentListPage kind="navigations" />}</AdminPage>}
+            />
+            <Route path="settings" element={<AdminPage>{<SettingsPage />}</AdminPage>} />
+            <Route path="import-export" element={<AdminPage>{<TransferPage />}</AdminPage>} />
+            <Route
+              path="media"
+              element={<AdminPage>{<MediaPage HistoryPanel={HistoryPanel} />}</AdminPage>}
+            />
+            <Route path="logs" element={<AdminPage>{<LogsPage HistoryPanel={HistoryPanel} />}</AdminPage>} />
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>
       </Routes>
     </BrowserRouter>
+  )
+}
+
+/** A page for admins (spec §6): an employee who follows a link sees that it is not theirs. */
+function AdminPage({ children }: { children: ReactNode }) {
+  return (
+    <Page>
+      <RequireAdmin>{children}</RequireAdmin>
+    </Page>
   )
 }
 

@@ -68,13 +68,14 @@ export function loginUrl(current: { pathname: string; search: string; hash: stri
 
 /**
  * The path for one of the old back-office's hash routes (spec §2): `/backend#/dashboard` (also
- * `/backend/#/dashboard`) is the dashboard; `#/sites` and `#/navigations` land on the orders
- * until those pages exist. Null for any other address.
+ * `/backend/#/dashboard`) is the dashboard; `#/sites` and `#/navigations` are the pages and
+ * navigations lists (the storefront toolbar's "Seiten" and "Navigationen"). Null for any other
+ * address.
  */
 export function legacyHashPath(pathname: string, hash: string): string | null {
   if (pathname !== BASE && pathname !== `${BASE}/`) return null
   const route = /^#\/([a-z]+)(?:[/?].*)?$/.exec(hash)?.[1]
   if (route === 'dashboard') return paths.backend.url(paths.backend.dashboard())
-  if (route === 'sites' || route === 'navigations') return HOME_PATH
+  if (route === 'sites' || route === 'navigations') return paths.backend.url(paths.backend.resources(route))
   return null
 }

@@ -53,22 +53,48 @@ describe('roles (spec §6)', () => {
     expect(forEmployee.flatMap((g) => g.items).some((i) => i.to === '/frontdesk')).toBe(false)
     // An admin and no branches: only the tablet page.
     expect(navigationFor(admin, [])[1]?.items.map((i) => i.to)).toEqual(['/frontdesk'])
-    // The statistics dashboard for both roles, last.
-    for (const groups of [forAdmin, forEmployee, navigationFor(employee, [])]) {
+    // The statistics dashboard for both roles; the change log for admins only.
+    for (const groups of [forEmployee, navigationFor(employee, [])]) {
       expect(groups.at(-1)).toEqual({
         label: 'nav.reports',
         items: [{ to: '/dashboard', label: 'nav.statistics', end: true }],
       })
     }
-    expect(forAdmin.map((g) => g.label)).toEqual(['nav.orders', 'nav.boards', 'nav.reports'])
+    expect(forAdmin.find((g) => g.label === 'nav.reports')?.items.map((i) => i.to)).toEqual([
+      '/dashboard',
+      '/logs',
+    ])
+    // Running the shop (issue 17): admins only, every editor a real page.
+    expect(forAdmin.map((g) => g.label)).toEqual([
+      'nav.orders',
+      'nav.boards',
+      'nav.reports',
+      'nav.catalogue',
+      'nav.shop',
+      'nav.content',
+    ])
+    expect(forAdmin.flatMap((g) => g.items.map((i) => i.to))).toEqual(
+      expect.arrayContaining([
+        '/products',
+        '/categories',
+        '/menus',
+        '/branches',
+        '/users',
+        '/settings',
+        '/sites',
+        '/navigations',
+        '/media',
+      ]),
+    )
+    expect(forEmployee.map((g) => g.label)).toEqual(['nav.orders', 'nav.boards', 'nav.reports'])
   })
 
   it("sends the old back-office's hash routes to real pages (spec §2)", () => {
     expect(legacyHashPath('/backend', '#/dashboard')).toBe('/backend/dashboard')
     expect(legacyHashPath('/backend/', '#/dashboard')).toBe('/backend/dashboard')
     expect(legacyHashPath('/backend', '#/dashboard?x=1')).toBe('/backend/dashboard')
-    expect(legacyHashPath('/backend', '#/sites')).toBe(HOME_PATH)
-    expect(legacyHashPath('/backend/', '#/navigations')).toBe(HOME_PATH)
+    expect(legacyHashPath('/backend', '#/sites')).toBe('/backend/sites')
+    expect(legacyHashPath('/backend/', '#/navigations')).toBe('/backend/navigations')
     expect(legacyHashPath('/backend', '')).toBeNull()
     expect(legacyHashPath('/backend', '#/unknown')).toBeNull()
     expect(legacyHashPath('/backend/orders', '#/dashboard')).toBeNull()

@@ -36,7 +36,43 @@ export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
   // The statistics: both roles (the server limits an employee's figures to their branches).
   groups.push({
     label: 'nav.reports',
-    items: [{ to: paths.backend.dashboard(), label: 'nav.statistics', end: true }],
+    items: [
+      { to: paths.backend.dashboard(), label: 'nav.statistics', end: true },
+      ...(isAdmin(me) ? [{ to: paths.backend.logs(), label: 'nav.logs', end: true }] : []),
+    ],
   })
+  // Running the shop (issue 17): admins only; the server refuses every write of anyone else.
+  if (isAdmin(me)) {
+    groups.push(
+      {
+        label: 'nav.catalogue',
+        items: [
+          { to: paths.backend.resources('products'), label: 'nav.products' },
+          { to: paths.backend.resources('categories'), label: 'nav.categories' },
+          { to: paths.backend.resources('menus'), label: 'nav.menus' },
+          { to: paths.backend.transfer(), label: 'nav.transfer', end: true },
+        ],
+      },
+      {
+        label: 'nav.shop',
+        items: [
+          { to: paths.backend.resources('branches'), label: 'nav.branches' },
+          { to: paths.backend.resources('users'), label: 'nav.users' },
+          { to: paths.backend.resources('tags'), label: 'nav.tags' },
+          { to: paths.backend.resources('divisions'), label: 'nav.divisions' },
+          { to: paths.backend.resources('donatees'), label: 'nav.donatees' },
+          { to: paths.backend.settings(), label: 'nav.settings', end: true },
+        ],
+      },
+      {
+        label: 'nav.content',
+        items: [
+          { to: paths.backend.resources('sites'), label: 'nav.sites' },
+          { to: paths.backend.resources('navigations'), label: 'nav.navigations' },
+          { to: paths.backend.media(), label: 'nav.media', end: true },
+        ],
+      },
+    )
+  }
   return groups
 }
