@@ -14,10 +14,11 @@ import { paths, shopPaths } from '@shop/ui/routes'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import { track } from '../../lib/analytics.ts'
+import { BusyNotice, useBranchOperations } from '../../lib/branch-operations.tsx'
 import { cartKey, migrateStoredCart } from '../../lib/cart-store.ts'
 import { useHead } from '../../lib/head.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
-import { readSession } from '../../lib/session.ts'
+import { readSession, sessionKey, writeSession } from '../../lib/session.ts'
 import { type Branch, useBranch, useShop } from '../../lib/shop-data.tsx'
 import { useToast } from '../../lib/toast.tsx'
 import { useCart } from '../../lib/use-cart.ts'
@@ -35,6 +36,7 @@ import {
   toDomainProduct,
 } from './menu-model.ts'
 import { ProductGroup } from './product-group.tsx'
+import { tableFromLink } from './table-link.ts'
 import './menu.css'
 
 // The overlay is the heaviest part of the page and only needed after a tap: its own chunk.
@@ -74,7 +76,7 @@ function BranchMenu({ branch }: { branch: Branch }) {
   const { locale } = useLocale()
   const shop = useShop()
   const toast = useToast()
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   const identifier = branch.identifier
   const { cart, update, edit, add, remove } = useCart(identifier)
   // The clock of the page: open state, menus and schedules follow it.
@@ -99,6 +101,8 @@ function BranchMenu({ branch }: { branch: Branch }) {
   )
   const local = wallClockOf(now, branch.timeZone)
   const minuteKey = `${local.date}T${local.time}`
+  // Sold out at this branch and busy mode, re-read while the page is open (issue 17).
+  const operations = useBranchOperations(branch.id, now)
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed once a minute, not per tick
   const menu = useMemo(() => activeMenu(menus, branch.id, new Date(now)), [menus, branch.id, minuteKey])
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed once a minute, not per tick
@@ -125,6 +129,20 @@ function BranchMenu({ branch }: { branch: Branch }) {
     const next = orderTypeToApply(orderTypeOf(cart), stored, orderTypes, shop.config.defaultDeliveryMethod)
     if (next !== null) update((c) => withOrderType(c, next))
   }, [identifier, orderTypes])
+
+  // A table's QR code (`?table=7`, printed from the back-office): dine-in at that table, for
+  // the menu and the checkout's table field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per branch and link
+  useEffect(() => {
+    const tables = shop.tables
+      .filter((table) => table.branch.id === branch.id)
+      .map((table) => table.identifier)
+    const table = tableFromLink(search, tables, orderTypes)
+    if (table === null) return
+    update((c) => withOrderType(c, 'dineIn'))
+    const key = sessionKey('checkout', identifier)
+    writeSession(key, { ...(readSession<Record<string, unknown>>(key) ?? {}), table })
+  }, [identifier, search, orderTypes])
 
   const addItem = useCallback(
     (item: CartItem, grossCents: number | null) => {
@@ -164,6 +182,7 @@ function BranchMenu({ branch }: { branch: Branch }) {
       <BranchHero branch={branch} now={now} />
       <div className="ui-container menu-notices">
         <IntroNotice branch={branch} now={now} />
+        <BusyNotice branch={branch} active={operations.active} orderType={orderTypeOf(cart)} now={now} />
         {removed.length > 0 ? (
           <Notice tone="warning" live="polite" className="menu-removed">
             <p>{t('removed', { count: removed.length, names: removed.join(', ') })}</p>
@@ -183,6 +202,9 @@ function BranchMenu({ branch }: { branch: Branch }) {
               <ProductGroup
                 key={section.category.id}
                 section={section}
+                soldOut={operations.active.soldOut}
+                today={local.date}
+                timeZone={branch.timeZone}
                 display={display}
                 onOpen={openProduct}
                 onQuickAdd={(product) => {
