@@ -120,7 +120,7 @@ export {
   unitPrice,
   withCashRounding,
 } from './pricing.ts'
-export { toDomainProduct, toSchedule } from './resources.ts'
+export { toDomainCategory, toDomainMenu, toDomainProduct, toSchedule } from './resources.ts'
 export type {
   CountableUnit,
   Dimension,

@@ -4,7 +4,8 @@
  * back-office alike.
  */
 import type { Schedule } from './availability.ts'
-import type { ConfigurableOption, PartType, Product } from './catalogue.types.ts'
+import type { Category, ConfigurableOption, PartType, Product } from './catalogue.types.ts'
+import type { Menu } from './menu.ts'
 
 type Resource = Record<string, unknown> & { id: string }
 
@@ -60,5 +61,33 @@ export function toDomainProduct(resource: Resource): Product {
     isLeadTimeEnabled: r.isLeadTimeEnabled === true,
     leadTimeType: r.leadTimeType ?? null,
     leadTimeValue: r.leadTimeValue ?? null,
+  }
+}
+
+/** A category resource as the catalogue rules see it. */
+export function toDomainCategory(resource: Resource): Category {
+  return {
+    id: resource.id,
+    name: text(resource.name),
+    image: (resource.image as Category['image']) ?? null,
+    isEnabled: resource.isEnabled !== false,
+    schedule: toSchedule(resource.schedule),
+    isVisibleWhenUnavailable: resource.isVisibleWhenUnavailable === true,
+  }
+}
+
+type RefList = readonly { id: string }[] | undefined
+
+/** A menu resource: catalogue entries refer to categories and products as { id }; the rules take plain ids. */
+export function toDomainMenu(resource: Resource): Menu {
+  const catalog = (resource.catalog as { category: { id: string }; products: RefList }[] | undefined) ?? []
+  return {
+    id: resource.id,
+    availableFrom: text(resource.availableFrom),
+    branches: ((resource.branches as RefList) ?? []).map((b) => b.id),
+    catalog: catalog.map((entry) => ({
+      category: entry.category.id,
+      products: (entry.products ?? []).map((p) => p.id),
+    })),
   }
 }

@@ -3,43 +3,20 @@
  * take (shared/domain/catalogue), and the few display decisions of this page. No rule lives
  * here; every rule is a call into the domain.
  */
-import type { Category, Menu, OrderType, PartType, Unit } from '@shop/shared/domain/catalogue'
-import { isCountableUnit, toDomainProduct, toSchedule, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
+import type { OrderType, PartType, Unit } from '@shop/shared/domain/catalogue'
+import {
+  isCountableUnit,
+  toDomainCategory,
+  toDomainMenu,
+  toDomainProduct,
+  toSchedule,
+  UNIT_SYMBOLS,
+} from '@shop/shared/domain/catalogue'
 import type { MoneyLocale } from '@shop/shared/domain/common'
 import type { OpeningHoursRule } from '@shop/shared/domain/scheduling'
 
-type Resource = Record<string, unknown> & { id: string }
-
-export { toDomainProduct, toSchedule }
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-
-export function toDomainCategory(resource: Resource): Category {
-  return {
-    id: resource.id,
-    name: text(resource.name),
-    image: (resource.image as Category['image']) ?? null,
-    isEnabled: resource.isEnabled !== false,
-    schedule: toSchedule(resource.schedule),
-    isVisibleWhenUnavailable: resource.isVisibleWhenUnavailable === true,
-  }
-}
-
-type RefList = readonly { id: string }[] | undefined
-
-/** Catalogue entries refer to categories and products as { id }; the rules take plain ids. */
-export function toDomainMenu(resource: Resource): Menu {
-  const catalog = (resource.catalog as { category: { id: string }; products: RefList }[] | undefined) ?? []
-  return {
-    id: resource.id,
-    availableFrom: text(resource.availableFrom),
-    branches: ((resource.branches as RefList) ?? []).map((b) => b.id),
-    catalog: catalog.map((entry) => ({
-      category: entry.category.id,
-      products: (entry.products ?? []).map((p) => p.id),
-    })),
-  }
-}
+// The resource mappings are shared with the back-office's menu preview.
+export { toDomainCategory, toDomainMenu, toDomainProduct, toSchedule }
 
 /** The scheduling fields of a branch resource (closed rules may carry null times). */
 export type BranchLike = {
