@@ -32,11 +32,13 @@ export default defineConfig({
           include: ['web/e2e/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**', 'data/**'],
           globalSetup: ['./services/kit/src/testing/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 120_000,
-          // One shop and one Chromium at a time on two cores.
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Two files at a time, each its own shop, database and Chromium: a file spends much of
+          // its time waiting on the browser and the shop, so two share the two cores (the suite
+          // grew to 21 files with the back-office; one at a time took over 20 minutes).
+          maxWorkers: 2,
+          fileParallelism: true,
           // A page opened cold (its app's JS, the first answers) takes more than expect.poll's
           // default 1 s on a loaded 2-core machine: the first-load polls failed so in the full
           // suite while passing alone. Polls that need longer still name their own timeout.

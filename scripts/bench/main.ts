@@ -4,6 +4,7 @@ import os from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { benchBackoffice, formatBackoffice } from './backoffice.bench.ts'
 import { benchBoard, formatBoard, WORK_RATIO_TARGET } from './board.bench.ts'
 import { benchEventStore, DEFAULT_ADMIN_URL, formatMarkdown, formatTable } from './event-store.bench.ts'
 import { benchInit, formatInit } from './init.bench.ts'
@@ -66,6 +67,8 @@ const init = await benchInit({ adminUrl })
 process.stdout.write(`${formatInit(init)}\n\n`)
 const weight = await benchStorefront()
 process.stdout.write(`${formatStorefront(weight)}\n\n`)
+const backoffice = await benchBackoffice()
+process.stdout.write(`${formatBackoffice(backoffice)}\n\n`)
 const lighthouse = await benchLighthouse({ adminUrl, natsUrl })
 process.stdout.write(`${formatLighthouse(lighthouse)}\n\n`)
 const scroll = await benchMenuScroll({ adminUrl, natsUrl })
@@ -195,6 +198,18 @@ built in the same run by the same bundler: a bare React 19 app rendering one hea
 the menu page ≤ 150 KB.
 
 ${formatStorefront(weight)}
+
+## Back-office: the product list
+
+\`scripts/bench/backoffice.bench.ts\` (issue 17). The back-office built as in production; per
+screen its chunk, the entry and what they import statically, gzipped at level 9, against the
+same bare React app. Target: the product list (and its editor, one chunk) ≤ 250 KB. Then the
+list's filter (search text made once per load, one pass per keystroke) over 2,000 products, the
+median per keystroke of three typed queries, against a bare \`Array.filter\` of lower-case names
+in the same run. Target: well under one 16.7 ms frame. The list's rows are virtual, so what the
+browser renders per keystroke does not grow with the number of products.
+
+${formatBackoffice(backoffice)}
 
 ## Storefront: Lighthouse
 

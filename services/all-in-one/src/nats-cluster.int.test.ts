@@ -165,9 +165,23 @@ describe('the shop on a three-node NATS cluster', () => {
     const { rows: events } = await sql<{ id: string }>`SELECT event_id::text AS id FROM es_events`.execute(
       t.db,
     )
-    const consumer = await jetstream(nc).consumers.get(stream, { deliver_policy: DeliverPolicy.All })
+    // Right after the node's return the stream's replicas may still be catching up, and a
+    // JetStream API request can time out meanwhile: the check asks again (the shop's own
+    // clients have their own retries; this is the test's reading client).
+    const patiently = async <T>(what: () => Promise<T>): Promise<T> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await what()
+        } catch (err) {
+          if (attempt >= 6 || (err as Error).name !== 'TimeoutError') throw err
+          await new Promise((resolve) => setTimeout(resolve, 1000))
+        }
+      }
+    }
+    const js = jetstream(nc)
+    const consumer = await patiently(() => js.consumers.get(stream, { deliver_policy: DeliverPolicy.All }))
     const ids: string[] = []
-    const total = (await jsm.streams.info(stream)).state.messages
+    const total = (await patiently(() => jsm.streams.info(stream))).state.messages
     while (ids.length < total) {
       const batch = await consumer.fetch({ max_messages: 500, expires: 2000 })
       for await (const m of batch) ids.push((m.json() as { eventId: string }).eventId)

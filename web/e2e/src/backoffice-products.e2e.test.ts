@@ -184,6 +184,26 @@ describe('the product editor', () => {
     expect(await storefrontPrice(NAME)).toBe('CHF 13.90')
   })
 
+  it('restores the earlier price from the history beside the editor (a new version)', async () => {
+    const page = owner
+    const before = await call<Product & { version: number }>('GET', `/api/products/${productId}`)
+    const aside = page.locator('.bo-editor__aside')
+    const entry = (version: number) => aside.locator(`.bo-history__entry[data-version="${version}"]`)
+    // The price change is the newest entry, with the old and the new price.
+    await expect.poll(() => entry(before.version).textContent()).toContain('13.90')
+    await entry(before.version - 1)
+      .getByRole('button', { name: `Diese Version wiederherstellen (Version ${before.version - 1})` })
+      .click()
+    const confirm = page.getByRole('dialog', { name: `Version ${before.version - 1} wiederherstellen?` })
+    await confirm.getByRole('button', { name: 'Wiederherstellen' }).click()
+    // The editor shows the restored state, which is a new version; the customer sees the old price.
+    await expect.poll(() => field(page, 'Preis').inputValue()).toBe('12.50')
+    const after = await call<Product & { version: number }>('GET', `/api/products/${productId}`)
+    expect(after).toMatchObject({ price: 1250, version: before.version + 1 })
+    await entry(after.version).waitFor()
+    expect(await storefrontPrice(NAME)).toBe('CHF 12.50')
+  })
+
   it('refuses an empty name and a negative price at their fields and saves nothing', async () => {
     const before = (await call<Product[]>('GET', '/api/products')).length
     const page = owner
@@ -255,8 +275,9 @@ describe('the product list', () => {
     await page.getByLabel('Betrag oder Prozent (mit − für weniger)').fill('10')
     await page.getByRole('button', { name: 'Preise ändern' }).click()
     await page.getByText('1 Produkt wurde geändert.').waitFor()
-    expect((await call<Product>('GET', `/api/products/${productId}`)).price).toBe(1529)
-    await expect.poll(async () => norm(await row.locator('.bo-price').textContent())).toContain('15.29')
+    // 12.50 (restored from the history above) + 10 %.
+    expect((await call<Product>('GET', `/api/products/${productId}`)).price).toBe(1375)
+    await expect.poll(async () => norm(await row.locator('.bo-price').textContent())).toContain('13.75')
   })
 
   it('has no serious axe violation on the list', async () => {

@@ -5,6 +5,7 @@ import { settingsToBody, settingsToForm } from '../features/settings/settings-pa
 import { userToBody, userToForm } from '../features/users/users-pages.tsx'
 import { changedFields, conflictOf } from './conflict.ts'
 import { parseDecimal } from './forms.tsx'
+import { changedPath } from './resources.ts'
 
 describe('numbers as typed', () => {
   it('reads German, French and English notation, and refuses what is no number', () => {
@@ -131,5 +132,19 @@ describe('settings mapping', () => {
     const result = parseWithErrors(createConfigBodySchema, settingsToBody(form, null))
     expect(result.success).toBe(false)
     if (!result.success) expect(result.errors.map((e) => e.field)).toEqual(['shopName'])
+  })
+})
+
+describe('live lists', () => {
+  it("reads the changed list's path from the catalogue topic's message", () => {
+    expect(changedPath({ type: 'update', topic: 'catalogue', resource: 'product', id: 'p1' })).toBe(
+      'products',
+    )
+    expect(changedPath({ type: 'update', topic: 'catalogue', resource: 'category', id: 'c1' })).toBe(
+      'categories',
+    )
+    // After the gateway lost its bus: every list reloads.
+    expect(changedPath({ type: 'update', topic: 'catalogue', resource: '*', id: '*' })).toBe('*')
+    expect(changedPath({ type: 'update', topic: 'catalogue' })).toBeUndefined()
   })
 })

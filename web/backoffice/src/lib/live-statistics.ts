@@ -1,9 +1,11 @@
 import { HEARTBEAT_MS as PING_MS, RECONNECT_DELAYS_MS as RECONNECT_MS, SILENCE_MS } from '@shop/live'
 import { WS_PATH } from '@shop/shared/contracts/ws/constants.ts'
 
-// The dashboard's live line (issue 7 point 3): the gateway's 'statistics' topic says which
-// branches' figures moved on which local days, right after the projection committed them; the
-// dashboard reloads when the change touches what it shows. A heartbeat (ping every 10 s, 25 s
+// The gateway's topics for the staff pages. The dashboard's live line (issue 7 point 3): the
+// 'statistics' topic says which branches' figures moved on which local days, right after the
+// projection committed them; the dashboard reloads when the change touches what it shows. The
+// resource lists (issue 17): the 'catalogue' topic names each committed change of a public
+// resource (lib/resources.ts `useLiveReload`). A heartbeat (ping every 10 s, 25 s
 // of silence = dead: @shop/live's policy) reconnects a dropped socket; a refusal (session
 // ended) stops for good.
 
@@ -31,6 +33,39 @@ export function affects(
 
 export function watchStatistics(opts: {
   onChange(change: StatisticsChange): void
+  onStatus?(status: LiveStatus): void
+  url?: string
+  WebSocketImpl?: new (url: string) => Socket
+  setTimeout?: typeof setTimeout
+  clearTimeout?: typeof clearTimeout
+}): () => void {
+  const { onChange, ...rest } = opts
+  return watchTopic({
+    ...rest,
+    topic: 'statistics',
+    onResync: () => onChange({ branchIds: [], days: [], resync: true }),
+    onUpdate: (msg) => {
+      const change: StatisticsChange = {
+        branchIds: Array.isArray(msg.branchIds) ? (msg.branchIds as string[]) : [],
+        days: Array.isArray(msg.days) ? (msg.days as string[]) : [],
+      }
+      if (msg.resync === true) change.resync = true
+      onChange(change)
+    },
+  })
+}
+
+/**
+ * Watches one topic of the gateway (`statistics`, `catalogue`): subscribes on every (re)connect,
+ * pings, reconnects a silent or dropped socket, and says `resync` after a gap (what changed
+ * meanwhile was never said); a refusal stops for good.
+ */
+export function watchTopic(opts: {
+  topic: string
+  /** An update of the topic (the gateway's message). */
+  onUpdate(msg: Record<string, unknown>): void
+  /** Back after the socket was down. */
+  onResync(): void
   onStatus?(status: LiveStatus): void
   url?: string
   WebSocketImpl?: new (url: string) => Socket
@@ -75,35 +110,26 @@ export function watchStatistics(opts: {
     const ws = new WS(url)
     socket = ws
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: 'subscribe', topic: 'statistics' }))
+      ws.send(JSON.stringify({ type: 'subscribe', topic: opts.topic }))
       heard(ws)
       schedulePing(ws)
     }
     ws.onmessage = (ev) => {
       heard(ws)
-      let msg: {
-        type?: string
-        topic?: string
-        code?: string
-        branchIds?: string[]
-        days?: string[]
-        resync?: boolean
-      }
+      let msg: Record<string, unknown>
       try {
         msg = JSON.parse(String(ev.data))
       } catch {
         return
       }
-      if (msg.type === 'subscribed' && msg.topic === 'statistics') {
+      if (msg.type === 'subscribed' && msg.topic === opts.topic) {
         attempt = 0
         // Back after the socket was down: what changed meanwhile was never said.
         const missed = status === 'offline'
         setStatus('live')
-        if (missed) opts.onChange({ branchIds: [], days: [], resync: true })
-      } else if (msg.type === 'update' && msg.topic === 'statistics') {
-        const change: StatisticsChange = { branchIds: msg.branchIds ?? [], days: msg.days ?? [] }
-        if (msg.resync === true) change.resync = true
-        opts.onChange(change)
+        if (missed) opts.onResync()
+      } else if (msg.type === 'update' && msg.topic === opts.topic) {
+        opts.onUpdate(msg)
       } else if (msg.type === 'error' && msg.code === 'forbidden') {
         stop()
         setStatus('refused')

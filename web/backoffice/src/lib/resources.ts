@@ -5,8 +5,11 @@
  * name the fields (forms.tsx puts them at their fields); a stale version is a 409
  * (`isStale`), which the editors answer with the conflict dialog.
  */
+import { RESOURCE_TYPE_PATHS, type ResourceTypeName } from '@shop/shared/contracts/http/resource-paths.ts'
+import { PUBLIC_RESOURCE_STREAM_TYPES } from '@shop/shared/contracts/subjects/index.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError, apiGet, apiSend } from './api.ts'
+import { watchTopic } from './live-statistics.ts'
 
 /** Every resource answer carries its id and version. */
 export type Stored = { id: string; version: number }
@@ -104,13 +107,65 @@ export function useLoad<T>(
   return [state, run, set]
 }
 
-/** A resource list: loaded on mount and on `reload()`. */
+/** The API paths whose changes the gateway's 'catalogue' topic announces (the public ones). */
+const LIVE_PATHS: ReadonlySet<string> = new Set(
+  PUBLIC_RESOURCE_STREAM_TYPES.map((type) => RESOURCE_TYPE_PATHS[type as ResourceTypeName]),
+)
+
+/** A changed resource's API path from a 'catalogue' update (`*` after a gap: every one). */
+export function changedPath(msg: Record<string, unknown>): string | undefined {
+  if (msg.resource === '*') return '*'
+  return typeof msg.resource === 'string' ? RESOURCE_TYPE_PATHS[msg.resource as ResourceTypeName] : undefined
+}
+
+/**
+ * Reloads when someone else changes a resource of this list (issue 17 item 8): the gateway's
+ * 'catalogue' topic names each committed change of a public resource; a burst of changes (an
+ * import, a bulk price change) makes one reload. Resources only admins read (users, uploads)
+ * have no such topic; their lists load on opening.
+ */
+export function useLiveReload(
+  resources: string | readonly string[],
+  reload: () => void | Promise<void>,
+): void {
+  const latest = useRef(reload)
+  latest.current = reload
+  const key = [resources].flat().join(',')
+  useEffect(() => {
+    const watched = new Set(key.split(',').filter((path) => LIVE_PATHS.has(path)))
+    if (watched.size === 0 || typeof WebSocket === 'undefined') return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const soon = () => {
+      if (timer) return
+      timer = setTimeout(() => {
+        timer = undefined
+        void latest.current()
+      }, 300)
+    }
+    const stop = watchTopic({
+      topic: 'catalogue',
+      onResync: soon,
+      onUpdate: (msg) => {
+        const path = changedPath(msg)
+        if (path === '*' || (path !== undefined && watched.has(path))) soon()
+      },
+    })
+    return () => {
+      stop()
+      if (timer) clearTimeout(timer)
+    }
+  }, [key])
+}
+
+/** A resource list: loaded on mount and on `reload()`, and again when it changes elsewhere. */
 export function useResourceList<T extends Stored = StoredResource>(
   resource: string,
   query?: Record<string, string>,
 ) {
   const key = query ? JSON.stringify(query) : ''
-  return useLoad(() => listResources<T>(resource, query), `${resource}?${key}`)
+  const loaded = useLoad(() => listResources<T>(resource, query), `${resource}?${key}`)
+  useLiveReload(resource, loaded[1])
+  return loaded
 }
 
 /** One resource by id (an editor); `set` puts the answer of a save in place. */

@@ -16,7 +16,7 @@ import { SoldOutToggle } from '../../lib/branch-ops/index.ts'
 import { type ColumnDef, DataTable, type RowSelectionState } from '../../lib/data-table.tsx'
 import { parseDecimal } from '../../lib/forms.tsx'
 import { useLocale, useT } from '../../lib/i18n.tsx'
-import { listResources, updateResource, useLoad } from '../../lib/resources.ts'
+import { listResources, updateResource, useLiveReload, useLoad } from '../../lib/resources.ts'
 import { useSession } from '../../lib/session.tsx'
 import { formatMoney, useCurrency } from './money.ts'
 import type { StoredProduct } from './product-form.ts'
@@ -53,6 +53,8 @@ export function ProductList() {
   const currency = useCurrency()
   const { branches } = useSession()
   const [state, reload] = useLoad(loadAll, 'products-list')
+  // Another person's change (a price, a menu) shows without a reload.
+  useLiveReload(['products', 'categories', 'menus'], reload)
   const [filter, setFilter] = useState<ProductFilter>(NO_FILTER)
   const deferredFilter = useDeferredValue(filter)
   const [selection, setSelection] = useState<RowSelectionState>({})

@@ -247,14 +247,11 @@ describe('the product list', () => {
     expect(rows.find((r) => r.id === 'torte')?.categoryNames).toBe('Brot')
   })
 
-  it('filters 2,000 products quickly', () => {
+  // Its speed is a benchmark (scripts/bench/backoffice.bench.ts), not a timed assertion here.
+  it('filters 2,000 products by every word typed', () => {
     const many = Array.from({ length: 2000 }, (_, i) => product(`p${i}`, `Produkt ${i}`))
     const big = productRows(many, categories, menus, now)
-    const started = performance.now()
-    for (const query of ['p', 'pr', 'pro', 'prod', 'produkt 1', 'produkt 19']) {
-      filterRows(big, { ...NO_FILTER, query })
-    }
-    expect(performance.now() - started).toBeLessThan(100)
+    expect(filterRows(big, { ...NO_FILTER, query: 'produkt' })).toHaveLength(2000)
     expect(filterRows(big, { ...NO_FILTER, query: 'produkt 199' }).map((r) => r.id)).toEqual([
       'p199',
       'p1990',
