@@ -32,7 +32,7 @@ export default defineConfig({
           include: ['web/e2e/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**', 'data/**'],
           globalSetup: ['./services/kit/src/testing/global-setup.ts'],
-          testTimeout: 90_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two files at a time, each its own shop, database and Chromium: a file spends much of
           // its time waiting on the browser and the shop, so two share the two cores (the suite

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { adminHeaders, type Stage, seriousViolations, startStage } from './support.ts'
 
 // The checkout (spec §2 "Checkout", §5 "Checkout form", §8) against the whole shop at the pinned
@@ -15,6 +15,11 @@ beforeAll(async () => {
     data: { url: string; data: unknown }[]
   }
   products = init.data.find((entry) => entry.url === '/api/products')?.data as Record<string, unknown>[]
+})
+
+// Each test opens its own pages: closed after it (support.ts closePages).
+afterEach(async () => {
+  await stage?.closePages()
 })
 
 afterAll(async () => {

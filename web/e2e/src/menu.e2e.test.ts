@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type Stage, seriousViolations, startStage } from './support.ts'
 
 // The branch menu page (spec §2 "Branch menu page", §5 amount input and item validity, §9 units
@@ -10,6 +10,11 @@ let stage: Stage
 
 beforeAll(async () => {
   stage = await startStage()
+})
+
+// Each test opens its own pages: closed after it (support.ts closePages).
+afterEach(async () => {
+  await stage?.closePages()
 })
 
 afterAll(async () => {
