@@ -37,8 +37,14 @@ function weightOf(manifest: Manifest, dir: string, keys: string[]): { chunks: nu
   return { chunks: files.length, gzipBytes: files.reduce((sum, f) => sum + gzipSize(join(dir, f)), 0) }
 }
 
-/** Builds an app (`web/<app>`) as in production and weighs each page (name → its source module). */
-export async function pageWeights(appDir: string, pages: Record<string, string>): Promise<PageWeight[]> {
+/**
+ * Builds an app (`web/<app>`) as in production and weighs each page: name → its source module, or
+ * the modules it loads one after the other (a route's module and the screen it loads lazily).
+ */
+export async function pageWeights(
+  appDir: string,
+  pages: Record<string, string | readonly string[]>,
+): Promise<PageWeight[]> {
   const out = join(tmpdir(), `shop-bench-web-${process.pid}-${Date.now()}`)
   rmSync(out, { recursive: true, force: true })
   await build({
@@ -50,9 +56,10 @@ export async function pageWeights(appDir: string, pages: Record<string, string>)
   const manifest = JSON.parse(readFileSync(join(out, '.vite', 'manifest.json'), 'utf8')) as Manifest
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry)
   if (!entry) throw new Error('no entry chunk in the manifest')
-  const weights = Object.entries(pages).map(([page, src]) => {
-    if (!manifest[src]) throw new Error(`${src} is no chunk of the build`)
-    return { page, ...weightOf(manifest, out, [entry, src]) }
+  const weights = Object.entries(pages).map(([page, sources]) => {
+    const srcs = [sources].flat()
+    for (const src of srcs) if (!manifest[src]) throw new Error(`${src} is no chunk of the build`)
+    return { page, ...weightOf(manifest, out, [entry, ...srcs]) }
   })
   rmSync(out, { recursive: true, force: true })
   return weights

@@ -23,7 +23,7 @@ import {
   operationEnd,
   SOLD_OUT_MAX_DAYS,
 } from '@shop/shared/domain/operations'
-import { DAY_MS, endOfBusinessDay, MINUTE_MS } from '@shop/shared/domain/scheduling'
+import { DAY_MS, endOfBusinessDay } from '@shop/shared/domain/scheduling'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES, canActForBranch } from '../auth/guard.ts'
 import { toCheckoutBranch } from '../checkout/checkout-data.ts'
@@ -308,10 +308,11 @@ export async function branchOperationsRoutes(app: FastifyInstance, deps: Operati
       const now = deps.now()
       return write(req, reply, access, now, async () => {
         const { extraMinutes, forMinutes } = req.body
-        const until =
-          forMinutes === undefined
-            ? endOfBusinessDay(toCheckoutBranch(access.branch.id, access.branch.data), now)
-            : now.getTime() + forMinutes * MINUTE_MS
+        const until = operationEnd(
+          forMinutes === undefined ? { untilEndOfDay: true } : { minutes: forMinutes },
+          toCheckoutBranch(access.branch.id, access.branch.data),
+          now.getTime(),
+        )
         return { type: 'ExtendPreparationTime', ...base(access, now), extraMinutes, until: iso(until) }
       })
     },

@@ -4,7 +4,7 @@ import { simpleToBody, simpleToForm } from '../features/basics/basics-pages.tsx'
 import { settingsToBody, settingsToForm } from '../features/settings/settings-page.tsx'
 import { userToBody, userToForm } from '../features/users/users-pages.tsx'
 import { changedFields, conflictOf } from './conflict.ts'
-import { parseDecimal } from './forms.tsx'
+import { parseDecimal } from './numbers.ts'
 import { changedPath } from './resources.ts'
 
 describe('numbers as typed', () => {

@@ -20,6 +20,7 @@ import {
 import type { z } from 'zod'
 import { ApiError } from './api.ts'
 import { activeLocale } from './i18n.tsx'
+import { parseDecimal } from './numbers.ts'
 
 /** Puts `value` at a dotted path of a nested object (arrays for numeric segments). */
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
@@ -137,19 +138,6 @@ export function TextInput({
       )}
     </Field>
   )
-}
-
-/** Parses a number as typed in German, French or English ("1'234,5", "1 234.5"); NaN if none. */
-export function parseDecimal(text: string): number {
-  const cleaned = text.trim().replace(/['\s\u00a0\u202f]/g, '')
-  if (cleaned === '') return Number.NaN
-  // The last comma or dot is the decimal separator; any other is a thousands separator.
-  const last = Math.max(cleaned.lastIndexOf(','), cleaned.lastIndexOf('.'))
-  const normalised =
-    last < 0 ? cleaned : `${cleaned.slice(0, last).replace(/[.,]/g, '')}.${cleaned.slice(last + 1)}`
-  return /^-?\d*(\.\d*)?$/.test(normalised) && normalised !== '.' && normalised !== '-'
-    ? Number(normalised)
-    : Number.NaN
 }
 
 /**

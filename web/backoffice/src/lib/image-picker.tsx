@@ -4,6 +4,8 @@
  * bytes and answers its message for anything else). The value is the image's reference
  * `{ id, version, extension }`, as the write contracts take it.
  */
+
+import type { ImageRef } from '@shop/shared/contracts'
 import { Button } from '@shop/ui'
 import { useId, useState } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
@@ -11,8 +13,8 @@ import { apiSend, messageOf } from './api.ts'
 import { useT } from './i18n.tsx'
 import { useResourceList } from './resources.ts'
 
-export type ImageRef = { id: string; version: number; extension: string }
-type StoredImage = ImageRef & { alt?: string | null; width?: number | null }
+export type { ImageRef }
+export type StoredImage = ImageRef & { alt?: string | null; width?: number | null; height?: number | null }
 
 /** The sized copy of an image (docs/api.md "Files": icon 64 … large 1920). */
 export function imageUrl(
@@ -31,16 +33,23 @@ export function readAsDataUrl(file: File): Promise<string> {
   })
 }
 
-/** Uploads one picture as an image resource; its reference. */
-export async function uploadImage(file: File, alt?: string): Promise<StoredImage> {
+/**
+ * Sends one file as an image (POST /api/images) or an upload (POST /api/uploads) from a data
+ * URL, with its own Idempotency-Key (a retried request never stores it twice); the stored
+ * resource. The server decides the type by the bytes and answers its message otherwise.
+ */
+export async function uploadFile<T = StoredImage>(kind: 'images' | 'uploads', file: File): Promise<T> {
   const data = await readAsDataUrl(file)
-  return apiSend<StoredImage>(
+  return apiSend<T>(
     'POST',
-    '/images',
-    { data, name: file.name, ...(alt ? { alt } : {}) },
+    `/${kind}`,
+    { data, name: file.name },
     { headers: { 'Idempotency-Key': crypto.randomUUID() } },
   )
 }
+
+/** Uploads one picture as an image resource. */
+export const uploadImage = (file: File): Promise<StoredImage> => uploadFile('images', file)
 
 export function ImagePicker({
   label,

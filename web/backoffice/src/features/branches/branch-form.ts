@@ -6,6 +6,8 @@
  * order the editor can show by weekday; postcodes are one text per area, split into the list on
  * the way out (an error at `deliveryAreas.0.zipCodes.1` is shown at that area's postcode field).
  */
+
+import type { ImageRef } from '@shop/shared/contracts'
 import {
   addDays,
   type BranchHours,
@@ -20,9 +22,8 @@ import {
   type WeekdayName,
 } from '@shop/shared/domain/scheduling'
 
+export type { ImageRef }
 export { WEEKDAY_NAMES, type WeekdayName }
-
-export type ImageRef = { id: string; version: number; extension: string }
 
 /** One opening- or delivery-hours rule as the form holds it: blank texts for "none". */
 export type RuleForm = {

@@ -6,24 +6,13 @@
 import { Button } from '@shop/ui'
 import { useId, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
-import { apiSend, messageOf } from '../../lib/api.ts'
+import { messageOf } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.tsx'
+import { imageUrl, uploadFile } from '../../lib/image-picker.tsx'
 import { useResourceList } from '../../lib/resources.ts'
 import type { BranchForm, ImageRef } from './branch-form.ts'
 
 type StoredImage = ImageRef & { alt?: string | null; name?: string | null }
-
-export const thumbnailUrl = (image: ImageRef) =>
-  `/image/thumbnail/${encodeURIComponent(`${image.id}-${image.version}.${image.extension}`)}`
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error)
-    reader.readAsDataURL(file)
-  })
-}
 
 const refOf = (image: ImageRef): ImageRef => ({
   id: image.id,
@@ -52,8 +41,7 @@ function ImageLibrary({
     setBusy(true)
     setError(null)
     try {
-      const data = await readAsDataUrl(file)
-      const image = await apiSend<StoredImage>('POST', '/images', { data, name: file.name })
+      const image = await uploadFile<StoredImage>('images', file)
       onPick(refOf(image))
       void reload()
     } catch (e) {
@@ -104,7 +92,7 @@ function ImageLibrary({
                     setOpen(false)
                   }}
                 >
-                  <img src={thumbnailUrl(image)} alt="" width={96} height={72} loading="lazy" />
+                  <img src={imageUrl(image)} alt="" width={96} height={72} loading="lazy" />
                   <span>{image.alt || image.name || image.id}</span>
                 </button>
               </li>
@@ -128,12 +116,7 @@ export function ImagesField() {
       <ul className="bo-thumbs">
         {images.map((image, index) => (
           <li key={image.id} className="bo-thumb">
-            <img
-              src={thumbnailUrl(image)}
-              alt={t('images.pictureN', { n: index + 1 })}
-              width={96}
-              height={72}
-            />
+            <img src={imageUrl(image)} alt={t('images.pictureN', { n: index + 1 })} width={96} height={72} />
             <Button small variant="ghost" onClick={() => set(images.filter((_, i) => i !== index))}>
               {t('images.remove', { n: index + 1 })}
             </Button>
@@ -159,7 +142,7 @@ export function LogoField() {
       <h4 className="bo-subhead">{t('field.logo')}</h4>
       {logo ? (
         <div className="bo-thumb">
-          <img src={thumbnailUrl(logo)} alt={t('field.logo')} width={96} height={72} />
+          <img src={imageUrl(logo)} alt={t('field.logo')} width={96} height={72} />
           <Button small variant="ghost" onClick={() => set(null)}>
             {t('images.removeLogo')}
           </Button>

@@ -1,19 +1,11 @@
 import { Button, Icon } from '@shop/ui'
 import { type DragEvent, useId, useRef, useState } from 'react'
-import { apiSend, messageOf } from '../../lib/api.ts'
+import { messageOf } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.tsx'
+import { uploadFile } from '../../lib/image-picker.tsx'
 import { ACCEPT, type MediaKind } from './media-model.ts'
 
 type Progress = { key: string; name: string; status: 'uploading' | 'done' | 'failed'; message?: string }
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error)
-    reader.readAsDataURL(file)
-  })
-}
 
 /**
  * Files into the library by drag and drop or the file picker, several at once (POST
@@ -40,13 +32,7 @@ export function MediaUpload({ kind, onUploaded }: { kind: MediaKind; onUploaded:
     for (const [i, file] of files.entries()) {
       const key = started[i]!.key
       try {
-        const data = await readAsDataUrl(file)
-        await apiSend(
-          'POST',
-          `/${kind}`,
-          { data, name: file.name },
-          { headers: { 'Idempotency-Key': crypto.randomUUID() } },
-        )
+        await uploadFile(kind, file)
         update(key, { status: 'done' })
       } catch (error) {
         update(key, { status: 'failed', message: messageOf(error, t('uploadFailedGeneric')) })

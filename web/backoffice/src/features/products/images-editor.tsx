@@ -12,6 +12,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
 import { useFieldArray, useFormContext } from 'react-hook-form'
 import { apiGet, apiSend, messageOf } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.tsx'
+import { imageUrl, uploadFile } from '../../lib/image-picker.tsx'
 import type { ImageRef, ProductFormValues } from './product-form.ts'
 import { SortableList } from './sortable.tsx'
 
@@ -21,19 +22,6 @@ type ImageResource = ImageRef & { alt: string | null; width?: number; height?: n
   >
 
 const MAX_IMAGES = 20
-
-export function thumbnailUrl(image: ImageRef): string {
-  return `/image/thumbnail/${encodeURIComponent(`${image.id}-${image.version}.${image.extension}`)}`
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error)
-    reader.readAsDataURL(file)
-  })
-}
 
 export function ImagesEditor() {
   const t = useT('bo-products')
@@ -80,8 +68,7 @@ export function ImagesEditor() {
       }
       setBusy(t('images.uploading', { name: file.name }))
       try {
-        const data = await readAsDataUrl(file)
-        const image = await apiSend<ImageResource>('POST', '/images', { data, name: file.name })
+        const image = await uploadFile<ImageResource>('images', file)
         setMeta((old) => ({ ...old, [image.id]: image }))
         images.append({ id: image.id, version: image.version, extension: image.extension })
         count++
@@ -121,7 +108,7 @@ export function ImagesEditor() {
             return (
               <div className="bo-image">
                 <img
-                  src={thumbnailUrl(ref)}
+                  src={imageUrl(ref)}
                   alt={meta[ref.id]?.alt ?? ''}
                   width={128}
                   height={96}

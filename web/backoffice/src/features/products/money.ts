@@ -2,7 +2,7 @@
  * The shop's currency (GET /api/config, spec §3: EUR when unset) and money in cents as text in
  * the page's language.
  */
-import { DEFAULT_CURRENCY } from '@shop/shared/contracts'
+import { DEFAULT_CURRENCY } from '@shop/shared/domain/common'
 import { useEffect, useState } from 'react'
 import { apiGet } from '../../lib/api.ts'
 

@@ -25,9 +25,10 @@ export type PartType = (typeof PRODUCT_PART_TYPES)[number]
 export type PriceModifier = (typeof PRICE_MODIFIERS)[number]
 export type Weekday = (typeof WEEKDAYS)[number]
 
-export { CALCULATION_MODELS, LEAD_TIME_TYPES, PRICE_MODIFIERS, PRODUCT_PART_TYPES, PRODUCT_TYPES, WEEKDAYS }
+import type { ImageRef } from '@shop/shared/contracts'
 
-export type ImageRef = { id: string; version: number; extension: string }
+export type { ImageRef }
+export { CALCULATION_MODELS, LEAD_TIME_TYPES, PRICE_MODIFIERS, PRODUCT_PART_TYPES, PRODUCT_TYPES, WEEKDAYS }
 
 /** The product as the API answers it (every field present; optional ones null). */
 export type StoredProduct = {
