@@ -45,6 +45,21 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
+      {
+        test: {
+          // The pictures for docs/screenshots (`npm run screenshots`), not part of `npm test`.
+          name: 'shots',
+          sequence: { groupOrder: 3 },
+          include: ['web/e2e/src/**/*.shots.test.ts'],
+          exclude: ['**/node_modules/**', 'data/**'],
+          globalSetup: ['./services/kit/src/testing/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
     ],
   },
 })

@@ -1,6 +1,3 @@
-import { existsSync, mkdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from './support.ts'
@@ -19,10 +16,6 @@ let adminPage: Page
 let winterthur: { id: string; name: string }
 
 const DESKTOP = { width: 1280, height: 900 }
-const SHOTS =
-  process.env.SCREENSHOTS === '1'
-    ? join(import.meta.dirname, '..', '..', '..', 'docs', 'screenshots')
-    : join(tmpdir(), 'shop-screenshots')
 
 async function call<T>(
   method: string,
@@ -275,44 +268,5 @@ describe('content lists and access', { timeout: 120_000 }, () => {
       await page.locator('main h1').first().waitFor({ timeout: 20_000 })
       expect(await page.locator('main h1').first().textContent(), path).not.toBe('Seite nicht gefunden')
     }
-  })
-
-  it('pictures every admin screen and one editor of each kind, on a desktop and a tablet', async () => {
-    // docs/screenshots with SCREENSHOTS=1 (npm run screenshots), else a temporary directory.
-    mkdirSync(SHOTS, { recursive: true })
-    const first = async (path: string) => (await call<{ id: string }[]>('GET', `/api/${path}`))[0]!.id
-    const screens: [string, string][] = [
-      ['products', '/backend/products'],
-      ['product-editor', `/backend/products/${await first('products')}`],
-      ['categories', '/backend/categories'],
-      ['category-editor', `/backend/categories/${await first('categories')}`],
-      ['menus', '/backend/menus'],
-      ['menu-editor', `/backend/menus/${await first('menus')}`],
-      ['import-export', '/backend/import-export'],
-      ['branches', '/backend/branches'],
-      ['branch-editor', `/backend/branches/${winterthur.id}`],
-      ['users', '/backend/users'],
-      ['user-editor', `/backend/users/${await first('users')}`],
-      ['tags', '/backend/tags'],
-      ['settings', '/backend/settings'],
-      ['sites', '/backend/sites'],
-      ['media', '/backend/media'],
-      ['logs', '/backend/logs'],
-    ]
-    for (const [viewport, size] of [
-      ['desktop', { width: 1280, height: 800 }],
-      ['tablet', { width: 820, height: 1180 }],
-    ] as const) {
-      const page = await login('admin', 'demo-admin-2026', size)
-      await page.emulateMedia({ reducedMotion: 'reduce' })
-      for (const [name, path] of screens) {
-        await page.goto(path)
-        await page.locator('main h1').first().waitFor({ timeout: 20_000 })
-        await page.waitForLoadState('networkidle')
-        await page.screenshot({ path: join(SHOTS, `backoffice-${name}-${viewport}.png`) })
-      }
-      await page.context().close()
-    }
-    expect(existsSync(join(SHOTS, 'backoffice-product-editor-tablet.png'))).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { adminHeaders, type Stage, seriousViolations, startStage } from './support.ts'
 
 // Content pages, legal text pages and the header's main navigation (spec §2 "Shell",
@@ -11,6 +11,11 @@ let stage: Stage
 
 beforeAll(async () => {
   stage = await startStage()
+})
+
+// Each test opens its own pages: closed after it (support.ts closePages).
+afterEach(async () => {
+  await stage?.closePages()
 })
 
 afterAll(async () => {

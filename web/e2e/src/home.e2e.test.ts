@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { adminHeaders, type Stage, seriousViolations, startStage } from './support.ts'
 
 // The home page (spec §1, §2 "Branch list (home)", §4 tag filter, §5 branch search) at the
@@ -9,6 +9,11 @@ let stage: Stage
 
 beforeAll(async () => {
   stage = await startStage()
+})
+
+// Each test opens its own pages: closed after it (support.ts closePages).
+afterEach(async () => {
+  await stage?.closePages()
 })
 
 afterAll(async () => {

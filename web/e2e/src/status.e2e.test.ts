@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from './support.ts'
 
 // The order status page (spec §2 "Order status", §4, §5 "Questionnaire"): orders are placed
@@ -138,6 +138,11 @@ beforeAll(async () => {
   })
   apiKey = adminBranches.data.find((b) => b.id === branchId)!.apiKey
   expect(apiKey).toBeTruthy()
+})
+
+// Each test opens its own pages: closed after it (support.ts closePages).
+afterEach(async () => {
+  await stage?.closePages()
 })
 
 afterAll(async () => {

@@ -365,7 +365,7 @@ function writeIndex() {
   const lines = [
     '# Storefront screenshots',
     '',
-    `Made on ${date} by \`npm run screenshots\` (web/e2e/src/screenshots.e2e.test.ts) from the e2e`,
+    `Made on ${date} by \`npm run screenshots\` (web/e2e/src/screenshots.shots.test.ts) from the e2e`,
     'stage: the demo bakery on a fresh database, the clock pinned to Tuesday 24 November 2026, 10:00 in',
     'Zürich (every branch open, delivery from 11:00), German (de-CH), light mode unless named dark,',
     'reduced motion, cookie consent given. Phone is 390×844, desktop 1280×800, both at device scale 1.',
