@@ -12,6 +12,7 @@ import {
 } from '../../domain/common/vocabulary.ts'
 import { OPENING_HOURS_RULE_TYPES } from '../../domain/scheduling/opening-hours.ts'
 import { DEFAULT_MAP_BEARING, DEFAULT_MAP_PITCH, DEFAULT_MAP_ZOOM } from './map.ts'
+import { CHECKOUT_COUNTRIES, DEFAULT_COUNTRY } from './orders.http.ts'
 
 /*
  * Bodies of the back-office CRUD calls (spec §7): POST /api/{resource} creates, PUT
@@ -282,6 +283,8 @@ const configFields = {
   allergensText: optionalText(10_000),
   currency: currencySchema,
   defaultDeliveryMethod: z.enum(DELIVERY_METHODS).default('takeaway'),
+  /** The country preselected in checkout addresses where the branch does not say (spec §3: AT). */
+  defaultCountry: z.enum(CHECKOUT_COUNTRIES).default(DEFAULT_COUNTRY),
   enablePluginPWA: z.boolean().default(false),
   enablePluginToolbar: z.boolean().default(false),
   enablePluginMaps: z.boolean().default(false),

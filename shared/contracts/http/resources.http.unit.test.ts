@@ -365,6 +365,7 @@ describe('defaults', () => {
       website: null,
       currency: 'EUR',
       defaultDeliveryMethod: 'takeaway',
+      defaultCountry: 'AT',
       mapZoom: 19,
       mapPitch: 55,
       mapBearing: -85,
@@ -999,5 +1000,14 @@ describe('config: cash rounding per currency', () => {
     expect(errorsOf(createConfigBodySchema, { ...minimal.config, cashRounding: { CHF: 500 } })).toEqual([
       { field: 'cashRounding.CHF', message: max(100) },
     ])
+  })
+
+  it('takes a default country of the checkout and refuses any other', () => {
+    expect(createConfigBodySchema.parse({ ...minimal.config, defaultCountry: 'CH' }).defaultCountry).toBe(
+      'CH',
+    )
+    expect(errorsOf(createConfigBodySchema, { ...minimal.config, defaultCountry: 'FR' })[0]!.field).toBe(
+      'defaultCountry',
+    )
   })
 })

@@ -91,6 +91,7 @@ export function demoConfig(): DemoInput<'config'> {
     allergensText: ALLERGENS_TEXT,
     currency: DEMO_CURRENCY,
     defaultDeliveryMethod: 'takeaway',
+    defaultCountry: 'CH',
     enablePluginPWA: true,
     enablePluginToolbar: true,
     enablePluginMaps: false,

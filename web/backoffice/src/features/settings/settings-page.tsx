@@ -2,10 +2,15 @@
  * The shop's settings (issue 17 item 5): the config of spec §3, read with GET /api/config and
  * saved with POST /api/config (the first save without a version, every later one with the
  * version read). Names and search-engine texts, legal texts (a link or a text of one's own),
- * currency and cash rounding, the default delivery method, the order limit, contact rules,
+ * currency and cash rounding, the default delivery method and country, the order limit, contact rules,
  * payment methods and plugins.
  */
-import { createConfigBodySchema, DELIVERY_METHODS } from '@shop/shared/contracts'
+import {
+  CHECKOUT_COUNTRIES,
+  createConfigBodySchema,
+  DEFAULT_COUNTRY,
+  DELIVERY_METHODS,
+} from '@shop/shared/contracts'
 import { DEFAULT_CURRENCY } from '@shop/shared/domain/common'
 import { paths } from '@shop/ui/routes'
 import { useWatch } from 'react-hook-form'
@@ -71,6 +76,7 @@ export type SettingsForm = Record<TextField, string> &
   Record<Flag, boolean> & {
     currency: string
     defaultDeliveryMethod: string
+    defaultCountry: string
     mapZoom: number | null
     mapPitch: number | null
     mapBearing: number | null
@@ -95,6 +101,7 @@ export function settingsToForm(item: StoredResource | null): SettingsForm {
     ...form,
     currency,
     defaultDeliveryMethod: String(config.defaultDeliveryMethod ?? 'takeaway'),
+    defaultCountry: String(config.defaultCountry ?? DEFAULT_COUNTRY),
     mapZoom: (config.mapZoom as number | undefined) ?? null,
     mapPitch: (config.mapPitch as number | undefined) ?? null,
     mapBearing: (config.mapBearing as number | undefined) ?? null,
@@ -126,6 +133,7 @@ export function settingsToBody(values: SettingsForm, item: StoredResource | null
     ...body,
     currency,
     defaultDeliveryMethod: values.defaultDeliveryMethod,
+    defaultCountry: values.defaultCountry,
     cashRounding: rounding,
   }
 }
@@ -163,6 +171,7 @@ export function SettingsPage() {
           ...FLAGS,
           'currency',
           'defaultDeliveryMethod',
+          'defaultCountry',
           'maximumOrderValue',
           'cashRounding',
         ].map((key) => [key, t(`field.${key}`)]),
@@ -228,6 +237,12 @@ function SettingsFields() {
           name="defaultDeliveryMethod"
           label={t('field.defaultDeliveryMethod')}
           options={DELIVERY_METHODS.map((m) => ({ value: m, label: t(`method.${m}`) }))}
+        />
+        <SelectInput
+          name="defaultCountry"
+          label={t('field.defaultCountry')}
+          hint={t('hint.defaultCountry')}
+          options={CHECKOUT_COUNTRIES.map((c) => ({ value: c, label: t(`country.${c}`) }))}
         />
         {flag('isContactEmailRequired')}
         {flag('isContactPhoneRequired')}

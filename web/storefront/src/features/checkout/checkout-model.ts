@@ -68,7 +68,8 @@ export type CheckoutForm = {
   privacyPolicy: boolean
 }
 
-export function emptyForm(): CheckoutForm {
+/** A new form; the address country is the config's default country (spec §3: AT). */
+export function emptyForm(country: Country = DEFAULT_COUNTRY): CheckoutForm {
   return {
     isCompany: false,
     companyName: '',
@@ -83,7 +84,7 @@ export function emptyForm(): CheckoutForm {
     door: '',
     zipCode: '',
     city: '',
-    country: DEFAULT_COUNTRY,
+    country,
     isDeliveryAddressDifferent: false,
     isDeliveryCompany: false,
     deliveryCompanyName: '',
@@ -95,7 +96,7 @@ export function emptyForm(): CheckoutForm {
     deliveryDoor: '',
     deliveryZipCode: '',
     deliveryCity: '',
-    deliveryCountry: DEFAULT_COUNTRY,
+    deliveryCountry: country,
     table: '',
     paymentMethod: '',
     donatee: null,
@@ -105,8 +106,9 @@ export function emptyForm(): CheckoutForm {
 }
 
 /** A stored form merged over the defaults: only known keys of the right type survive. */
-export function restoreForm(stored: unknown): CheckoutForm {
-  const form = emptyForm()
+export function restoreForm(stored: unknown, defaultCountry: unknown = DEFAULT_COUNTRY): CheckoutForm {
+  const country = asCountry(defaultCountry) ?? DEFAULT_COUNTRY
+  const form = emptyForm(country)
   if (typeof stored !== 'object' || stored === null) return form
   const source = stored as Record<string, unknown>
   const target = form as Record<string, unknown>
@@ -116,9 +118,14 @@ export function restoreForm(stored: unknown): CheckoutForm {
       if (typeof candidate === 'string' || candidate === null) target[key] = candidate
     } else if (typeof candidate === typeof value) target[key] = candidate
   }
-  if (!(COUNTRIES as readonly string[]).includes(form.country)) form.country = DEFAULT_COUNTRY
-  if (!(COUNTRIES as readonly string[]).includes(form.deliveryCountry)) form.deliveryCountry = form.country
+  if (asCountry(form.country) === null) form.country = country
+  if (asCountry(form.deliveryCountry) === null) form.deliveryCountry = form.country
   return form
+}
+
+/** One of the countries offered, or null (a config or stored value from elsewhere). */
+export function asCountry(value: unknown): Country | null {
+  return (COUNTRIES as readonly unknown[]).includes(value) ? (value as Country) : null
 }
 
 // --- phone (spec §5) ----------------------------------------------------------------------------

@@ -152,6 +152,16 @@ describe('the stored form', () => {
     expect(form.country).toBe('AT')
     expect(restoreForm(null)).toEqual(emptyForm())
   })
+
+  it("starts with the config's default country, and a stored country wins over it", () => {
+    const fresh = restoreForm(null, 'CH')
+    expect([fresh.country, fresh.deliveryCountry]).toEqual(['CH', 'CH'])
+    expect(restoreForm(null, 'FR').country).toBe('AT')
+    expect(restoreForm(null, undefined).country).toBe('AT')
+    const stored = restoreForm({ country: 'DE', deliveryCountry: 'LI' }, 'CH')
+    expect([stored.country, stored.deliveryCountry]).toEqual(['DE', 'LI'])
+    expect(restoreForm({ country: 'XX' }, 'CH').country).toBe('CH')
+  })
 })
 
 describe('order types and payment methods', () => {

@@ -105,7 +105,7 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   const formKey = sessionKey('checkout', branchIdentifier)
   const backupKey = sessionKey('checkout-cart', branchIdentifier)
   const [state, dispatch] = useReducer(checkoutReducer, undefined, () =>
-    initialCheckoutState(readSession(formKey), cart.order.comment),
+    initialCheckoutState(readSession(formKey), cart.order.comment, config.defaultCountry),
   )
   const { form, overlay } = state
   useEffect(() => writeSession(formKey, form), [formKey, form])

@@ -46,10 +46,17 @@ export type CheckoutAction =
   | { type: 'close' }
   | { type: 'showComment' }
 
-/** The state on opening: the stored form (a reload or the payment-failed return keeps it). */
-export function initialCheckoutState(stored: unknown, comment: string): CheckoutState {
+/**
+ * The state on opening: the stored form (a reload or the payment-failed return keeps it), else a
+ * new one with the config's default country.
+ */
+export function initialCheckoutState(
+  stored: unknown,
+  comment: string,
+  defaultCountry?: unknown,
+): CheckoutState {
   return {
-    form: restoreForm(stored),
+    form: restoreForm(stored, defaultCountry),
     problems: {},
     serverErrors: null,
     failure: null,
