@@ -8,7 +8,6 @@ import {
   createDonateeBodySchema,
   createTagBodySchema,
 } from '@shop/shared/contracts'
-import { buttonClass, Field } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -19,7 +18,7 @@ import { CheckboxGroup, FieldSet, TextInput } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { ImageInput, type ImageRef, imageUrl } from '../../lib/image-picker.tsx'
-import { ListFailed, ListLoading } from '../../lib/list-states.tsx'
+import { ListPage } from '../../lib/list-page.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 import { useSession } from '../../lib/session.tsx'
 
@@ -120,27 +119,16 @@ export function SimpleListPage({ kind }: { kind: SimpleKind }) {
     ]
   }, [kind, t, branchName])
   return (
-    <main id="main" className="bo-page">
-      <div className="bo-list__head">
-        <h1>{t(`${kind}.title`)}</h1>
-        <Link className={buttonClass('primary')} to={paths.backend.newResource(kind)}>
-          {t(`${kind}.new`)}
-        </Link>
-      </div>
-      <p className="bo-intro">{t(`${kind}.intro`)}</p>
-      <div className="bo-list__tools">
-        <Field label={t('search')}>
-          <input
-            className="ui-input"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </Field>
-      </div>
-      {state.status === 'loading' ? <ListLoading /> : null}
-      {state.status === 'failed' ? <ListFailed text={t(`${kind}.error.load`)} retry={reload} /> : null}
-      {state.status === 'ready' ? (
+    <ListPage
+      title={t(`${kind}.title`)}
+      create={{ to: paths.backend.newResource(kind), label: t(`${kind}.new`) }}
+      intro={<p className="bo-intro">{t(`${kind}.intro`)}</p>}
+      search={{ value: query, onChange: setQuery }}
+      state={state}
+      failedText={t(`${kind}.error.load`)}
+      retry={reload}
+    >
+      {() => (
         <DataTable
           rows={rows}
           columns={columns}
@@ -149,8 +137,8 @@ export function SimpleListPage({ kind }: { kind: SimpleKind }) {
           empty={t('empty')}
           initialSorting={[{ id: 'name', desc: false }]}
         />
-      ) : null}
-    </main>
+      )}
+    </ListPage>
   )
 }
 

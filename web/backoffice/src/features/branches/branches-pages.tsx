@@ -8,7 +8,6 @@
  */
 import './branches.css'
 import { createBranchBodySchema } from '@shop/shared/contracts'
-import { buttonClass, Notice, Spinner } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
@@ -19,6 +18,7 @@ import { ResourceEditor } from '../../lib/editor.tsx'
 import { CheckboxInput, FieldSet, NumberInput, SelectInput, TextInput } from '../../lib/forms.tsx'
 import { HistoryPanel } from '../../lib/history/history-panel.tsx'
 import { useT } from '../../lib/i18n.tsx'
+import { ListPage } from '../../lib/list-page.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 import { ApiKeyPanel } from './api-key-panel.tsx'
 import { type BranchForm, toBody, toForm } from './branch-form.ts'
@@ -83,55 +83,27 @@ export function BranchListPage(_props: Record<string, unknown>) {
     )
   }, [state, query])
   return (
-    <main id="main" className="bo-page">
-      <div className="bo-list__head">
-        <h1>{t('list.title')}</h1>
-        <Link className={buttonClass('primary')} to={paths.backend.newResource('branches')}>
-          {t('list.new')}
-        </Link>
-      </div>
-      {state.status === 'loading' ? <Spinner label={tc('loading')} /> : null}
-      {state.status === 'failed' ? (
-        <Notice tone="danger" live="assertive">
-          <p>{t('error.load')}.</p>
-          <button
-            type="button"
-            className={buttonClass('secondary', { small: true })}
-            onClick={() => void reload()}
-          >
-            {tc('retry')}
-          </button>
-        </Notice>
-      ) : null}
-      {state.status === 'ready' ? (
-        <>
-          <div className="bo-list__tools">
-            <div className="ui-field">
-              <label className="ui-field__label" htmlFor="bo-branch-search">
-                {tc('search')}
-              </label>
-              <input
-                id="bo-branch-search"
-                className="ui-input"
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-              />
-            </div>
-            <span className="bo-muted">{tc('count', { count: rows.length })}</span>
-          </div>
-          <DataTable
-            rows={rows}
-            columns={columns}
-            rowId={(row) => row.id}
-            caption={t('list.title')}
-            empty={tc('empty')}
-            initialSorting={[{ id: 'name', desc: false }]}
-            height="auto"
-          />
-        </>
-      ) : null}
-    </main>
+    <ListPage
+      title={t('list.title')}
+      create={{ to: paths.backend.newResource('branches'), label: t('list.new') }}
+      search={{ value: query, onChange: setQuery }}
+      count={rows.length}
+      state={state}
+      failedText={t('error.load')}
+      retry={reload}
+    >
+      {() => (
+        <DataTable
+          rows={rows}
+          columns={columns}
+          rowId={(row) => row.id}
+          caption={t('list.title')}
+          empty={tc('empty')}
+          initialSorting={[{ id: 'name', desc: false }]}
+          height="auto"
+        />
+      )}
+    </ListPage>
   )
 }
 

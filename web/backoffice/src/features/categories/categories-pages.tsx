@@ -6,7 +6,6 @@
  */
 import './categories.css'
 import { createCategoryBodySchema } from '@shop/shared/contracts'
-import { Button, buttonClass, Field, Notice, Spinner } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -16,6 +15,7 @@ import { CheckboxInput, FieldSet, TextInput } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { ImageInput } from '../../lib/image-picker.tsx'
+import { ListPage } from '../../lib/list-page.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 import { type CategoryForm, categoryToBody, categoryToForm, categoryUsage } from './category-model.ts'
 import { ScheduleFields } from './schedule-fields.tsx'
@@ -74,33 +74,15 @@ export function CategoryListPage() {
     [t, tc],
   )
   return (
-    <main id="main" className="bo-page">
-      <div className="bo-list__head">
-        <h1>{t('title')}</h1>
-        <Link className={buttonClass('primary')} to={paths.backend.newResource('categories')}>
-          {t('new')}
-        </Link>
-      </div>
-      <div className="bo-list__tools">
-        <Field label={tc('search')}>
-          <input
-            className="ui-input"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </Field>
-      </div>
-      {categories.status === 'loading' ? <Spinner label={tc('loading')} /> : null}
-      {categories.status === 'failed' ? (
-        <Notice tone="danger" live="assertive">
-          <p>{t('error.listLoad')}.</p>
-          <Button small variant="secondary" onClick={() => void reload()}>
-            {tc('retry')}
-          </Button>
-        </Notice>
-      ) : null}
-      {categories.status === 'ready' ? (
+    <ListPage
+      title={t('title')}
+      create={{ to: paths.backend.newResource('categories'), label: t('new') }}
+      search={{ value: query, onChange: setQuery }}
+      state={categories}
+      failedText={t('error.listLoad')}
+      retry={reload}
+    >
+      {() => (
         <DataTable
           rows={rows}
           columns={columns}
@@ -109,8 +91,8 @@ export function CategoryListPage() {
           empty={tc('empty')}
           initialSorting={[{ id: 'name', desc: false }]}
         />
-      ) : null}
-    </main>
+      )}
+    </ListPage>
   )
 }
 

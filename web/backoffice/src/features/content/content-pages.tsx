@@ -8,7 +8,7 @@ import { Notice } from '@shop/ui'
 import { useMemo } from 'react'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
 import { useT } from '../../lib/i18n.tsx'
-import { ListFailed, ListLoading } from '../../lib/list-states.tsx'
+import { ListPage } from '../../lib/list-page.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 
 type Translation = { path?: string; title?: string | null; name?: string }
@@ -80,16 +80,18 @@ export function ContentListPage({ kind }: { kind: ContentKind }) {
     ]
   }, [kind, t])
   return (
-    <main id="main" className="bo-page">
-      <div className="bo-list__head">
-        <h1>{t(`${kind}.title`)}</h1>
-      </div>
-      <Notice tone="info">
-        <p>{t(`${kind}.intro`)}</p>
-      </Notice>
-      {state.status === 'loading' ? <ListLoading /> : null}
-      {state.status === 'failed' ? <ListFailed text={t(`${kind}.error`)} retry={reload} /> : null}
-      {state.status === 'ready' ? (
+    <ListPage
+      title={t(`${kind}.title`)}
+      intro={
+        <Notice tone="info">
+          <p>{t(`${kind}.intro`)}</p>
+        </Notice>
+      }
+      state={state}
+      failedText={t(`${kind}.error`)}
+      retry={reload}
+    >
+      {() => (
         <DataTable
           rows={rows}
           columns={columns}
@@ -97,7 +99,7 @@ export function ContentListPage({ kind }: { kind: ContentKind }) {
           caption={t(`${kind}.title`)}
           empty={t('empty')}
         />
-      ) : null}
-    </main>
+      )}
+    </ListPage>
   )
 }

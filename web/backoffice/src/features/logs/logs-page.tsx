@@ -1,7 +1,8 @@
 import { Button, Dialog, Notice, Spinner } from '@shop/ui'
-import { type ComponentType, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { type ComponentType, Suspense, useCallback, useEffect, useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { apiGet } from '../../lib/api.ts'
+import { DateRangeFilter, FilterBar, FilterReset, SearchFilter, SelectFilter } from '../../lib/filters.tsx'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import {
   appendLogPage,
@@ -16,7 +17,6 @@ import {
   type LogEntry,
   type LogFilters,
   logRequestPath,
-  SEARCH_DEBOUNCE_MS,
 } from './logs-query.ts'
 import './logs.css'
 
@@ -261,129 +261,57 @@ function LogFiltersForm({
 }) {
   const t = useT('bo-logs')
   const id = useId()
-  // The search box keeps its own text; the URL (and the call) follow after a pause in typing.
-  const [q, setQ] = useState(filters.q)
-  const latest = useRef(filters.q)
-  useEffect(() => {
-    if (filters.q !== latest.current) {
-      latest.current = filters.q
-      setQ(filters.q)
-    }
-  }, [filters.q])
-  useEffect(() => {
-    if (q === latest.current) return
-    const timer = setTimeout(() => {
-      latest.current = q
-      onChange({ q })
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [q, onChange])
+  // A reset starts a new search box, so a text typed but not yet sent goes too.
+  const [resets, setResets] = useState(0)
+  const onSearch = useCallback((q: string) => onChange({ q }), [onChange])
   const types = [...LOG_TYPES].sort((a, b) => typeName(a).localeCompare(typeName(b)))
-
   return (
-    <search className="bo-logs__filters" aria-label={t('filter.label')}>
-      <div className="ui-field bo-logs__filter--search">
-        <label className="ui-field__label" htmlFor={`${id}-q`}>
-          {t('filter.search')}
-        </label>
-        <input
-          id={`${id}-q`}
-          className="ui-input"
-          type="search"
-          value={q}
-          maxLength={200}
-          aria-describedby={`${id}-q-hint`}
-          onChange={(e) => setQ(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              latest.current = q
-              onChange({ q })
-            }
+    <FilterBar label={t('filter.label')}>
+      <SearchFilter
+        key={resets}
+        id={`${id}-q`}
+        label={t('filter.search')}
+        hint={t('filter.searchHint')}
+        value={filters.q}
+        onSearch={onSearch}
+      />
+      <SelectFilter
+        id={`${id}-type`}
+        label={t('filter.type')}
+        value={filters.type}
+        all={t('filter.allTypes')}
+        options={types.map((type) => ({ value: type, label: typeName(type) }))}
+        onChange={(type) => onChange({ type })}
+      />
+      <SelectFilter
+        id={`${id}-user`}
+        label={t('filter.user')}
+        value={filters.user}
+        all={t('filter.allUsers')}
+        options={users.map((u) => ({
+          value: u.id,
+          label:
+            u.displayName && u.displayName !== u.username ? `${u.displayName} (${u.username})` : u.username,
+        }))}
+        onChange={(user) => onChange({ user })}
+      />
+      <DateRangeFilter
+        id={id}
+        fromLabel={t('filter.from')}
+        toLabel={t('filter.to')}
+        from={filters.from}
+        to={filters.to}
+        onChange={onChange}
+      />
+      {hasActiveFilters(filters) ? (
+        <FilterReset
+          label={t('filter.reset')}
+          onReset={() => {
+            setResets((n) => n + 1)
+            onChange(EMPTY_LOG_FILTERS)
           }}
         />
-        <span className="ui-field__hint" id={`${id}-q-hint`}>
-          {t('filter.searchHint')}
-        </span>
-      </div>
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={`${id}-type`}>
-          {t('filter.type')}
-        </label>
-        <select
-          id={`${id}-type`}
-          className="ui-select"
-          value={filters.type}
-          onChange={(e) => onChange({ type: e.target.value })}
-        >
-          <option value="">{t('filter.allTypes')}</option>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {typeName(type)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={`${id}-user`}>
-          {t('filter.user')}
-        </label>
-        <select
-          id={`${id}-user`}
-          className="ui-select"
-          value={filters.user}
-          onChange={(e) => onChange({ user: e.target.value })}
-        >
-          <option value="">{t('filter.allUsers')}</option>
-          {users.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.displayName && u.displayName !== u.username
-                ? `${u.displayName} (${u.username})`
-                : u.username}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={`${id}-from`}>
-          {t('filter.from')}
-        </label>
-        <input
-          id={`${id}-from`}
-          className="ui-input"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(e) => onChange({ from: e.target.value })}
-        />
-      </div>
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={`${id}-to`}>
-          {t('filter.to')}
-        </label>
-        <input
-          id={`${id}-to`}
-          className="ui-input"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(e) => onChange({ to: e.target.value })}
-        />
-      </div>
-      {hasActiveFilters(filters) ? (
-        <div className="bo-logs__reset">
-          <Button
-            variant="ghost"
-            small
-            onClick={() => {
-              latest.current = ''
-              setQ('')
-              onChange(EMPTY_LOG_FILTERS)
-            }}
-          >
-            {t('filter.reset')}
-          </Button>
-        </div>
       ) : null}
-    </search>
+    </FilterBar>
   )
 }

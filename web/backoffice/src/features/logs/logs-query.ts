@@ -15,8 +15,6 @@ import { paths } from '@shop/ui/routes'
 
 export const LOG_TYPES = RESOURCE_TYPE_NAMES
 export const LOG_PAGE_SIZE = 50
-/** The search waits for a pause in typing before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 350
 
 export type LogFilters = {
   /** A resource type (`product`) or '' for all. */

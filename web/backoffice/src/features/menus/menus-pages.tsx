@@ -6,7 +6,7 @@
  */
 import './menus.css'
 import { createMenuBodySchema } from '@shop/shared/contracts'
-import { Button, buttonClass, Field, Notice, Spinner } from '@shop/ui'
+import { Field, Notice, Spinner } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
 import { useFormContext } from 'react-hook-form'
@@ -16,6 +16,7 @@ import { ResourceEditor } from '../../lib/editor.tsx'
 import { FieldSet, TextInput } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
+import { ListPage } from '../../lib/list-page.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 import { MenuBuilder, type Named } from './menu-builder.tsx'
 import {
@@ -109,53 +110,37 @@ export function MenuListPage() {
     [t, format, branchName, active],
   )
   return (
-    <main id="main" className="bo-page">
-      <div className="bo-list__head">
-        <h1>{t('title')}</h1>
-        <Link className={buttonClass('primary')} to={paths.backend.newResource('menus')}>
-          {t('new')}
-        </Link>
-      </div>
-      {menus.status === 'ready' && branches.length > 0 ? (
-        <section className="bo-active" aria-labelledby="active-menus">
-          <h2 id="active-menus">{t('active.title')}</h2>
-          <ul data-testid="active-menus">
-            {branches.map((b) => {
-              const menu = active.get(b.id)
-              return (
-                <li key={b.id}>
-                  <strong>{b.name}</strong>:{' '}
-                  {menu ? (
-                    <Link to={paths.backend.resource('menus', menu.id)}>{menu.name}</Link>
-                  ) : (
-                    t('active.none')
-                  )}
-                </li>
-              )
-            })}
-          </ul>
-        </section>
-      ) : null}
-      <div className="bo-list__tools">
-        <Field label={tc('search')}>
-          <input
-            className="ui-input"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </Field>
-      </div>
-      {menus.status === 'loading' ? <Spinner label={tc('loading')} /> : null}
-      {menus.status === 'failed' ? (
-        <Notice tone="danger" live="assertive">
-          <p>{t('error.load')}.</p>
-          <Button small variant="secondary" onClick={() => void reload()}>
-            {tc('retry')}
-          </Button>
-        </Notice>
-      ) : null}
-      {menus.status === 'ready' ? (
+    <ListPage
+      title={t('title')}
+      create={{ to: paths.backend.newResource('menus'), label: t('new') }}
+      intro={
+        menus.status === 'ready' && branches.length > 0 ? (
+          <section className="bo-active" aria-labelledby="active-menus">
+            <h2 id="active-menus">{t('active.title')}</h2>
+            <ul data-testid="active-menus">
+              {branches.map((b) => {
+                const menu = active.get(b.id)
+                return (
+                  <li key={b.id}>
+                    <strong>{b.name}</strong>:{' '}
+                    {menu ? (
+                      <Link to={paths.backend.resource('menus', menu.id)}>{menu.name}</Link>
+                    ) : (
+                      t('active.none')
+                    )}
+                  </li>
+                )
+              })}
+            </ul>
+          </section>
+        ) : null
+      }
+      search={{ value: query, onChange: setQuery }}
+      state={menus}
+      failedText={t('error.load')}
+      retry={reload}
+    >
+      {() => (
         <DataTable
           rows={rows}
           columns={columns}
@@ -164,8 +149,8 @@ export function MenuListPage() {
           empty={tc('empty')}
           initialSorting={[{ id: 'availableFrom', desc: true }]}
         />
-      ) : null}
-    </main>
+      )}
+    </ListPage>
   )
 }
 

@@ -1,9 +1,9 @@
 import type { OrderType } from '@shop/shared/domain/common'
 import { ORDER_TYPES } from '@shop/shared/domain/common'
 import type { OrderStatus } from '@shop/shared/domain/ordering'
-import { Button } from '@shop/ui'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useId, useState } from 'react'
 import { isAdmin } from '../../lib/auth-model.ts'
+import { DateRangeFilter, FilterBar, FilterReset, SearchFilter, SelectFilter } from '../../lib/filters.tsx'
 import type { Translate } from '../../lib/i18n.tsx'
 import { useSession } from '../../lib/session.tsx'
 import {
@@ -11,7 +11,6 @@ import {
   hasActiveFilters,
   type OrderFilters,
   type OrderList,
-  SEARCH_DEBOUNCE_MS,
   statusesFor,
 } from './order-query.ts'
 import type { OrdersContext } from './orders-data.ts'
@@ -38,147 +37,63 @@ export function Filters({
   const known = context.branches.length > 0 ? context.branches : sessionBranches
   const branches = known.filter((b) => admin || own.has(b.id))
   const statuses = statusesFor(list)
-
-  // The search box keeps its own text; the URL (and the call) follow after a pause in typing.
-  const [q, setQ] = useState(filters.q)
-  const latest = useRef(filters.q)
-  useEffect(() => {
-    if (filters.q !== latest.current) {
-      latest.current = filters.q
-      setQ(filters.q)
-    }
-  }, [filters.q])
-  useEffect(() => {
-    if (q === latest.current) return
-    const timer = setTimeout(() => {
-      latest.current = q
-      onChange({ q })
-    }, SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [q, onChange])
+  // A reset starts a new search box, so a text typed but not yet sent goes too.
+  const [resets, setResets] = useState(0)
+  const onSearch = useCallback((q: string) => onChange({ q }), [onChange])
 
   return (
-    <search className="bo-orders__filters" aria-label={t('filter.label')}>
-      <div className="ui-field bo-orders__filter--search">
-        <label className="ui-field__label" htmlFor={`${id}-q`}>
-          {t('filter.search')}
-        </label>
-        <input
-          id={`${id}-q`}
-          className="ui-input"
-          type="search"
-          value={q}
-          maxLength={200}
-          aria-describedby={`${id}-q-hint`}
-          onChange={(e) => setQ(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              latest.current = q
-              onChange({ q })
-            }
+    <FilterBar label={t('filter.label')}>
+      <SearchFilter
+        key={resets}
+        id={`${id}-q`}
+        label={t('filter.search')}
+        hint={t('filter.searchHint')}
+        value={filters.q}
+        onSearch={onSearch}
+      />
+      <SelectFilter
+        id={`${id}-branch`}
+        label={t('filter.branch')}
+        value={filters.branch}
+        all={admin ? t('filter.allBranches') : t('filter.ownBranches')}
+        options={branches.map((b) => ({ value: b.id, label: b.name }))}
+        onChange={(branch) => onChange({ branch })}
+      />
+      <DateRangeFilter
+        id={id}
+        fromLabel={t('filter.from')}
+        toLabel={t('filter.to')}
+        from={filters.from}
+        to={filters.to}
+        onChange={onChange}
+      />
+      {statuses.length > 0 ? (
+        <SelectFilter
+          id={`${id}-status`}
+          label={t('filter.status')}
+          value={filters.status}
+          all={t('filter.allStatuses')}
+          options={statuses.map((s) => ({ value: s, label: t(`ordering:status.${s}`) }))}
+          onChange={(status) => onChange({ status: status as OrderStatus | '' })}
+        />
+      ) : null}
+      <SelectFilter
+        id={`${id}-type`}
+        label={t('filter.orderType')}
+        value={filters.orderType}
+        all={t('filter.allOrderTypes')}
+        options={ORDER_TYPES.map((type) => ({ value: type, label: t(`ordering:orderType.${type}`) }))}
+        onChange={(orderType) => onChange({ orderType: orderType as OrderType | '' })}
+      />
+      {hasActiveFilters(filters) ? (
+        <FilterReset
+          label={t('filter.reset')}
+          onReset={() => {
+            setResets((n) => n + 1)
+            onChange({ ...EMPTY_FILTERS, limit: filters.limit })
           }}
         />
-        <span className="ui-field__hint" id={`${id}-q-hint`}>
-          {t('filter.searchHint')}
-        </span>
-      </div>
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={`${id}-branch`}>
-          {t('filter.branch')}
-        </label>
-        <select
-          id={`${id}-branch`}
-          className="ui-select"
-          value={filters.branch}
-          onChange={(e) => onChange({ branch: e.target.value })}
-        >
-          <option value="">{admin ? t('filter.allBranches') : t('filter.ownBranches')}</option>
-          {branches.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={`${id}-from`}>
-          {t('filter.from')}
-        </label>
-        <input
-          id={`${id}-from`}
-          className="ui-input"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(e) => onChange({ from: e.target.value })}
-        />
-      </div>
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={`${id}-to`}>
-          {t('filter.to')}
-        </label>
-        <input
-          id={`${id}-to`}
-          className="ui-input"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(e) => onChange({ to: e.target.value })}
-        />
-      </div>
-      {statuses.length > 0 ? (
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={`${id}-status`}>
-            {t('filter.status')}
-          </label>
-          <select
-            id={`${id}-status`}
-            className="ui-select"
-            value={filters.status}
-            onChange={(e) => onChange({ status: e.target.value as OrderStatus | '' })}
-          >
-            <option value="">{t('filter.allStatuses')}</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {t(`ordering:status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
       ) : null}
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor={`${id}-type`}>
-          {t('filter.orderType')}
-        </label>
-        <select
-          id={`${id}-type`}
-          className="ui-select"
-          value={filters.orderType}
-          onChange={(e) => onChange({ orderType: e.target.value as OrderType | '' })}
-        >
-          <option value="">{t('filter.allOrderTypes')}</option>
-          {ORDER_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`ordering:orderType.${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      {hasActiveFilters(filters) ? (
-        <div className="bo-orders__reset">
-          <Button
-            variant="ghost"
-            small
-            onClick={() => {
-              latest.current = ''
-              setQ('')
-              onChange({ ...EMPTY_FILTERS, limit: filters.limit })
-            }}
-          >
-            {t('filter.reset')}
-          </Button>
-        </div>
-      ) : null}
-    </search>
+    </FilterBar>
   )
 }

@@ -22,8 +22,6 @@ export const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) =
 
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 200
-/** The search waits for a pause in typing before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 350
 
 export type OrderFilters = {
   branch: string

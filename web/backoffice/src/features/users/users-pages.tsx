@@ -4,7 +4,6 @@
  * (which ends every open session of that user, docs/security.md).
  */
 import { createUserBodySchema, USER_ROLES } from '@shop/shared/contracts'
-import { buttonClass, Field } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -13,7 +12,7 @@ import { ResourceEditor } from '../../lib/editor.tsx'
 import { CheckboxGroup, CheckboxInput, FieldSet, TextInput } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
-import { ListFailed, ListLoading } from '../../lib/list-states.tsx'
+import { ListPage } from '../../lib/list-page.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 import { useSession } from '../../lib/session.tsx'
 
@@ -101,26 +100,15 @@ export function UserListPage() {
     [t, branchName],
   )
   return (
-    <main id="main" className="bo-page">
-      <div className="bo-list__head">
-        <h1>{t('title')}</h1>
-        <Link className={buttonClass('primary')} to={paths.backend.newResource('users')}>
-          {t('new')}
-        </Link>
-      </div>
-      <div className="bo-list__tools">
-        <Field label={t('search')}>
-          <input
-            className="ui-input"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </Field>
-      </div>
-      {state.status === 'loading' ? <ListLoading /> : null}
-      {state.status === 'failed' ? <ListFailed text={t('error.load')} retry={reload} /> : null}
-      {state.status === 'ready' ? (
+    <ListPage
+      title={t('title')}
+      create={{ to: paths.backend.newResource('users'), label: t('new') }}
+      search={{ value: query, onChange: setQuery }}
+      state={state}
+      failedText={t('error.load')}
+      retry={reload}
+    >
+      {() => (
         <DataTable
           rows={rows}
           columns={columns}
@@ -128,8 +116,8 @@ export function UserListPage() {
           caption={t('title')}
           empty={t('empty')}
         />
-      ) : null}
-    </main>
+      )}
+    </ListPage>
   )
 }
 
