@@ -258,75 +258,102 @@ describe('import and export', { timeout: 150_000 }, () => {
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Als JSON exportieren' }).click()
     const file = await readFile((await (await download).path())!, 'utf8')
-    const snapshot = async () => {
-      const [categories, products, menus] = await Promise.all([
-        get<Item[]>('/api/categories'),
-        get<Item[]>('/api/products'),
-        get<(Item & { catalog: { category: { id: string }; products: { id: string }[] }[] })[]>('/api/menus'),
-      ])
-      const nameOf = (list: Item[], id: string) => list.find((i) => i.id === id)?.name
-      const strip = ({ id: _id, version: _v, ...rest }: Item) => rest
-      const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
-        String(a.uid ?? a.name).localeCompare(String(b.uid ?? b.name))
-      return {
-        categories: categories.map(strip).sort(byKey),
-        products: products.map(strip).sort(byKey),
-        menus: menus
-          .map((m) => ({
-            ...strip(m),
-            catalog: m.catalog.map((e) => ({
-              category: nameOf(categories, e.category.id),
-              products: e.products.map((p) => nameOf(products, p.id)),
-            })),
-          }))
-          .sort(byKey),
-      }
-    }
-    const before = await snapshot()
-    const storefront = async () => {
-      const customer = await stage.newPage({ viewport: DESKTOP })
-      await customer.goto('/store/zuerich-altstadt')
-      await customer.getByRole('heading', { level: 1, name: 'Huber Zürich Altstadt' }).waitFor()
-      await customer.locator('.menu-product__name').first().waitFor()
-      const shown = {
-        groups: await customer.locator('.menu-group__title').allInnerTexts(),
-        products: await customer.locator('.menu-product').allInnerTexts(),
-      }
-      await customer.close()
-      return shown
-    }
-    const shownBefore = await storefront()
-    // An empty catalogue: menus first (they refer to the rest).
-    for (const path of ['/api/menus', '/api/categories', '/api/products']) {
-      for (const item of await get<Item[]>(path)) {
-        const { 'content-type': _type, ...headers } = admin
-        const res = await fetch(`${stage.url}${path}/${item.id}?version=${item.version}`, {
-          method: 'DELETE',
-          headers,
-        })
-        expect(res.status, `${path}/${item.id}`).toBeLessThan(300)
-      }
-    }
-    expect((await get<Item[]>('/api/products')).length).toBe(0)
+    await roundTrip([{ name: 'catalogue.json', mimeType: 'application/json', buffer: Buffer.from(file) }])
+  })
 
-    await page
-      .getByLabel('Dateien wählen')
-      .setInputFiles([{ name: 'catalogue.json', mimeType: 'application/json', buffer: Buffer.from(file) }])
-    const count = before.categories.length + before.products.length + before.menus.length
-    await expect
-      .poll(() => page.getByTestId('dry-run').innerText(), { timeout: 15_000 })
-      .toContain(`Keine Fehler: ${count} Einträge können importiert werden.`)
-    await page.getByRole('button', { name: `${count} Einträge importieren` }).click()
-    await expect
-      .poll(() => page.getByRole('status').last().innerText(), { timeout: 60_000 })
-      .toContain('Import abgeschlossen.')
-    expect(await page.locator('[data-testid="import-row"].is-error').count()).toBe(0)
-    expect(await snapshot()).toEqual(before)
-
-    // The customer sees the same menu page as before.
-    expect(await storefront()).toEqual(shownBefore)
+  it('round trip: CSV export (three files), catalogue emptied, import → the same catalogue and menu page', async () => {
+    await open('/backend/import-export')
+    const downloads: { name: string; path: string }[] = []
+    const all = new Promise<void>((resolve) => {
+      page.on('download', async (download) => {
+        downloads.push({ name: download.suggestedFilename(), path: (await download.path()) ?? '' })
+        if (downloads.length === 3) resolve()
+      })
+    })
+    await page.getByRole('button', { name: 'Als CSV exportieren' }).click()
+    await all
+    const files = await Promise.all(
+      downloads.map(async (d) => ({ name: d.name, mimeType: 'text/csv', buffer: await readFile(d.path) })),
+    )
+    await roundTrip(files)
   })
 })
+
+type Menu = Item & { catalog: { category: { id: string }; products: { id: string }[] }[] }
+
+/** The catalogue as the API lists it, without ids and versions, menus naming what they hold. */
+async function catalogueSnapshot() {
+  const [categories, products, menus] = await Promise.all([
+    get<Item[]>('/api/categories'),
+    get<Item[]>('/api/products'),
+    get<Menu[]>('/api/menus'),
+  ])
+  const nameOf = (list: Item[], id: string) => list.find((i) => i.id === id)?.name
+  const strip = ({ id: _id, version: _v, ...rest }: Item) => rest
+  const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    String(a.uid ?? a.name).localeCompare(String(b.uid ?? b.name))
+  return {
+    categories: categories.map(strip).sort(byKey),
+    products: products.map(strip).sort(byKey),
+    menus: menus
+      .map((m) => ({
+        ...strip(m),
+        catalog: m.catalog.map((e) => ({
+          category: nameOf(categories, e.category.id),
+          products: e.products.map((p) => nameOf(products, p.id)),
+        })),
+      }))
+      .sort(byKey),
+  }
+}
+
+/** What a customer sees on Zürich's menu page: the groups and every product card's text. */
+async function menuPage() {
+  const customer = await stage.newPage({ viewport: DESKTOP })
+  await customer.goto('/store/zuerich-altstadt')
+  await customer.getByRole('heading', { level: 1, name: 'Huber Zürich Altstadt' }).waitFor()
+  await customer.locator('.menu-product__name').first().waitFor()
+  const shown = {
+    groups: await customer.locator('.menu-group__title').allInnerTexts(),
+    products: await customer.locator('.menu-product').allInnerTexts(),
+  }
+  await customer.close()
+  return shown
+}
+
+/**
+ * The exported files imported into an emptied catalogue through the import screen (dry run, then
+ * import): the API lists the same catalogue and the customer sees the same menu page as before.
+ */
+async function roundTrip(files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const before = await catalogueSnapshot()
+  const shownBefore = await menuPage()
+  // An empty catalogue: menus first (they refer to the rest).
+  for (const path of ['/api/menus', '/api/categories', '/api/products']) {
+    for (const item of await get<Item[]>(path)) {
+      const { 'content-type': _type, ...headers } = admin
+      const res = await fetch(`${stage.url}${path}/${item.id}?version=${item.version}`, {
+        method: 'DELETE',
+        headers,
+      })
+      expect(res.status, `${path}/${item.id}`).toBeLessThan(300)
+    }
+  }
+  expect((await get<Item[]>('/api/products')).length).toBe(0)
+
+  await page.getByLabel('Dateien wählen').setInputFiles(files)
+  const count = before.categories.length + before.products.length + before.menus.length
+  await expect
+    .poll(() => page.getByTestId('dry-run').innerText(), { timeout: 15_000 })
+    .toContain(`Keine Fehler: ${count} Einträge können importiert werden.`)
+  await page.getByRole('button', { name: `${count} Einträge importieren` }).click()
+  await expect
+    .poll(() => page.getByRole('status').last().innerText(), { timeout: 60_000 })
+    .toContain('Import abgeschlossen.')
+  expect(await page.locator('[data-testid="import-row"].is-error').count()).toBe(0)
+  expect(await catalogueSnapshot()).toEqual(before)
+  expect(await menuPage()).toEqual(shownBefore)
+}
 
 /** The cells of one CSV line (RFC 4180 quoting). */
 function csvCells(line: string): string[] {

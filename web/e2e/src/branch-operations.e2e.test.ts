@@ -7,7 +7,8 @@ import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from
 // refuses it; busy mode (a pause, extra preparation time) set on the board is explained on the
 // menu and at the top of the checkout. The pinned Tuesday 10:00: Zürich Altstadt is open until
 // 19:00, delivers until 20:30 (its business day ends then) and takes no pre-orders. One board and
-// one customer serve both tests (the second goes on where the first stopped).
+// one customer serve the first two tests (each goes on where the one before stopped); the third
+// lets the night pass (the shop's clock moves to Wednesday) and orders the product again.
 
 const TABLET = { width: 1280, height: 800 }
 const PRODUCT = 'Butterzopf 500 g'
@@ -166,5 +167,37 @@ describe('branch operations', () => {
     await poll(() => dialog.getByText('Keine zusätzliche Zubereitungszeit.').count()).toBe(1)
     await nextPoll(shopper)
     await poll(() => shopper.locator('.checkout__busy').count()).toBe(0)
+  })
+
+  it("a product sold out until the end of the day is back at the branch's next day, and orders go through", async () => {
+    await dialog.getByLabel('Produkt der Speisekarte suchen').fill('butterzopf')
+    await dialog.getByRole('button', { name: `«${PRODUCT}» bis Tagesende als ausverkauft markieren` }).click()
+    const soldOutNow = dialog.getByRole('list', { name: 'Jetzt ausverkauft' })
+    await poll(() => soldOutNow.textContent()).toContain('Ausverkauft bis 20:30')
+
+    // The night passes: Wednesday 10:00 in Zürich. Nobody touched the board.
+    stage.advance(Date.parse('2026-11-25T09:00:00.000Z') - stage.now().getTime())
+    await stage.closePages()
+    const morning = await customer()
+    await poll(() => card(morning).count()).toBe(1)
+    await poll(() => card(morning).locator('.menu-product__add').isDisabled()).toBe(false)
+    expect(await card(morning).getAttribute('data-sold-out')).toBeNull()
+
+    await morning.goto(`${STORE}/checkout`)
+    await poll(() => morning.locator('#checkout-when-status').textContent()).toContain(
+      'so schnell wie möglich',
+    )
+    expect(await morning.locator('.checkout__sold-out').count()).toBe(0)
+    await morning.getByLabel('Vorname').fill('Erika')
+    await morning.getByLabel('Nachname').fill('Beispiel')
+    await morning.getByLabel('Telefon').fill('+41 79 555 66 77')
+    await morning.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check()
+    await morning.getByLabel('Ich habe die Datenschutzerklärung gelesen und akzeptiere sie.').check()
+    await morning.locator('.checkout__submit').click()
+    await morning.waitForURL(/\/status\/[^/]+\/[^/?#]+$/)
+
+    // The board of the new day lists nothing sold out.
+    const next = await openOperations()
+    await poll(() => next.dialog.getByText('Nichts ist ausverkauft.').count()).toBe(1)
   })
 })

@@ -25,6 +25,13 @@ export type Stage = {
    * sockets, and late tests of a long file ran several times slower than alone.
    */
   closePages(): Promise<void>
+  /**
+   * Moves the shop's clock on (a night passes); pages opened afterwards start at the new time,
+   * pages already open keep their own clock.
+   */
+  advance(ms: number): void
+  /** The shop's time now. */
+  now(): Date
   contexts: BrowserContext[]
   /**
    * What the pages' Content-Security-Policy refused (docs/security.md "Headers"): every page of
@@ -78,7 +85,7 @@ export async function startStage(
   if (!existsSync(backoffice)) throw new Error('the back-office is not built: npm run build:web')
   const db = await createTestDatabase({ max: 10 })
   // The server's clock runs on from the pinned instant, like the browser's.
-  const offset = Date.parse(at) - Date.now()
+  let offset = Date.parse(at) - Date.now()
   const now = () => new Date(Date.now() + offset)
   const shop = await startShop(
     {
@@ -115,6 +122,10 @@ export async function startStage(
     contexts,
     cspViolations,
     cspExpectedOn,
+    advance(ms) {
+      offset += ms
+    },
+    now,
     async closePages() {
       const open = contexts.splice(0)
       for (const c of open) await c.close().catch(() => {})
