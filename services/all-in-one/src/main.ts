@@ -1,5 +1,6 @@
 import { TEST_PAYMENTS_WARNING } from '@shop/api/payments'
 import { createLogger, favourEventLoop, loadConfigOrExit, onShutdown } from '@shop/kit'
+import { startupBanner } from './banner.ts'
 import { firstCatalogueBranch } from './demo/seed-demo.ts'
 import { startShop } from './embedded.ts'
 
@@ -17,17 +18,10 @@ const base = shop.url.replace('0.0.0.0', '127.0.0.1')
 const branch = (await firstCatalogueBranch(shop.db.db)) ?? config.branches[0]
 const mode = config.databaseUrl ? 'PostgreSQL + NATS' : `embedded (PGlite in ${config.dataDir})`
 process.stdout.write(
-  [
-    '',
-    `  Shop running at ${base}  [${mode}]`,
-    `  Storefront: ${base}/   Kiosk: ${base}/kiosk/<branch identifier>`,
-    branch
-      ? `  Frontdesk board (${branch.name}): ${base}/api/orders/frontdesk/${branch.id}/${branch.apiKey}`
-      : '',
-    '  Watch an order move: npm run demo:lifecycle',
-    `  Health: ${base}/healthz  Metrics: ${base}/metrics`,
-    // Said where everyone looks: "online" payments here take no money (docs/payments.md).
-    ...(shop.testPayments ? ['', `  !! ${TEST_PAYMENTS_WARNING}`] : []),
-    '',
-  ].join('\n'),
+  startupBanner({
+    base,
+    mode,
+    branch,
+    testPaymentsWarning: shop.testPayments ? TEST_PAYMENTS_WARNING : null,
+  }),
 )
