@@ -102,6 +102,7 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     allergensText: 'Allergene',
     currency: 'CHF',
     defaultDeliveryMethod: 'delivery',
+    defaultCountry: 'CH',
     enablePluginPWA: true,
     enablePluginToolbar: true,
     enablePluginMaps: true,
