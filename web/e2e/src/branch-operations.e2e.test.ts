@@ -170,7 +170,7 @@ describe('branch operations', () => {
   })
 
   it("a product sold out until the end of the day is back at the branch's next day, and orders go through", async () => {
-    await dialog.getByLabel('Produkt der Speisekarte suchen').fill('butterzopf')
+    await dialog.getByRole('searchbox', { name: 'Produkt der Speisekarte suchen' }).fill('butterzopf')
     await dialog.getByRole('button', { name: `«${PRODUCT}» bis Tagesende als ausverkauft markieren` }).click()
     const soldOutNow = dialog.getByRole('list', { name: 'Jetzt ausverkauft' })
     await poll(() => soldOutNow.textContent()).toContain('Ausverkauft bis 20:30')

@@ -373,10 +373,10 @@ describe('checkout', () => {
     await poll(() => page.getByText('Dieser Wert sollte nicht leer sein.').count()).toBe(1)
     await poll(() => page.locator('.checkout-legal.has-error').count()).toBe(2)
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-field'))).toBe('lastName')
-    // The phone hint for a number without +.
+    // The phone hint for a number without +, with the example of the country preselected (CH).
     await page.getByLabel('Telefon').fill('079 123')
     await poll(() =>
-      page.getByText('Bitte geben Sie eine gültige Nummer im Format +43 1 234 56 78 an.').count(),
+      page.getByText('Bitte geben Sie eine gültige Nummer im Format +41 44 123 45 67 an.').count(),
     ).toBe(1)
     expect(posts.count).toBe(0)
     expect(page.url()).toContain('/checkout')
