@@ -6,6 +6,11 @@ import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { benchBackoffice, formatBackoffice } from './backoffice.bench.ts'
 import { benchBoard, formatBoard, WORK_RATIO_TARGET } from './board.bench.ts'
+import {
+  benchEditorOpen,
+  RATIO_TARGET as EDITOR_RATIO_TARGET,
+  formatEditorOpen,
+} from './editor-open.bench.ts'
 import { benchEventStore, DEFAULT_ADMIN_URL, formatMarkdown, formatTable } from './event-store.bench.ts'
 import { benchInit, formatInit } from './init.bench.ts'
 import { benchLighthouse, formatLighthouse } from './lighthouse.bench.ts'
@@ -69,6 +74,8 @@ const weight = await benchStorefront()
 process.stdout.write(`${formatStorefront(weight)}\n\n`)
 const backoffice = await benchBackoffice()
 process.stdout.write(`${formatBackoffice(backoffice)}\n\n`)
+const editorOpen = await benchEditorOpen()
+process.stdout.write(`${formatEditorOpen(editorOpen)}\n\n`)
 const lighthouse = await benchLighthouse({ adminUrl, natsUrl })
 process.stdout.write(`${formatLighthouse(lighthouse)}\n\n`)
 const scroll = await benchMenuScroll({ adminUrl, natsUrl })
@@ -210,6 +217,25 @@ in the same run. Target: well under one 16.7 ms frame. The list's rows are virtu
 browser renders per keystroke does not grow with the number of products.
 
 ${formatBackoffice(backoffice)}
+
+Opening the product editor (\`scripts/bench/editor-open.bench.ts\`): a page built by Vite with the
+back-office's configuration (\`scripts/bench/editor-open/\`) mounts either the real
+\`ProductEditor\` in the app's providers (i18n, the router at \`/backend/products/{id}\`) or a plain
+React 19 form of the same fields (native inputs with \`defaultValue\`, the parts as fieldsets with
+their options, the images as \`<img>\` and an alternative-text input, the translations as a
+fieldset per language; no form library, schema, i18n, hints or list buttons). \`fetch\` is
+answered in the page from one fixture, parsed with the API's contracts: a configured product with
+every field (2 alternative units, 3 images, a schedule, the lead time on, 3 parts of 5 options,
+French and English texts), its images, its 7 history entries and the shop's configuration; both
+forms load what they show through it, so no network time is measured. Chromium opens both in one
+page, taking turns: unmount, then time from \`root.render\` until the name input holds the
+product's name and the next frame has been painted (then also until the images' alternative
+texts, which the editor requests after showing the form, and its history are shown). CDP
+\`Performance.getMetrics\` adds the main thread's work per opening until the page has settled;
+its CPU time (ThreadTime) depends least on other load on the machine. Target: editor ≤
+${EDITOR_RATIO_TARGET} × the plain form.
+
+${formatEditorOpen(editorOpen)}
 
 ## Storefront: Lighthouse
 

@@ -9,19 +9,13 @@
  */
 import './editors.css'
 import { Button, buttonClass, Dialog, Notice, Spinner } from '@shop/ui'
-import { type ReactNode, useId, useState } from 'react'
-import {
-  type DefaultValues,
-  type FieldValues,
-  FormProvider,
-  type UseFormReturn,
-  useForm,
-} from 'react-hook-form'
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react'
+import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { apiGet, messageOf } from './api.ts'
 import { type Conflict, conflictOf, shortValue } from './conflict.ts'
-import { contractResolver, FormErrors, showServerErrors } from './forms.tsx'
+import { contractResolver, EditorFormProvider, FormErrors, showServerErrors } from './forms.tsx'
 import { useT } from './i18n.tsx'
 import {
   createResource,
@@ -225,6 +219,10 @@ function EditorForm<V extends FieldValues>({
     }
   }
 
+  // The fields are made once per item: the form's own state changes (saving, dirty, isReady
+  // right after mounting) render this shell again, not every field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `form` is the same object for the form's life
+  const fields = useMemo(() => children(form, item), [children, item])
   const label = (field: string) => fieldLabels?.[field] ?? field
   const value = (v: unknown) => shortValue(v, t('yes'), t('no'))
 
@@ -237,7 +235,7 @@ function EditorForm<V extends FieldValues>({
         <h1>{item === null ? texts.newTitle : texts.title(item)}</h1>
       </div>
       <div className="bo-editor__body">
-        <FormProvider {...form}>
+        <EditorFormProvider form={form}>
           <form
             id={formId}
             className="bo-form"
@@ -245,7 +243,7 @@ function EditorForm<V extends FieldValues>({
             onSubmit={form.handleSubmit(save, () => setSaved(false))}
           >
             <FormErrors />
-            {children(form, item)}
+            {fields}
             <div className="bo-form__actions">
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 {form.formState.isSubmitting ? t('saving') : item === null ? t('create') : t('save')}
@@ -266,8 +264,12 @@ function EditorForm<V extends FieldValues>({
               </Notice>
             ) : null}
           </form>
-        </FormProvider>
-        {item !== null && aside ? <aside className="bo-editor__aside">{aside(item, replace)}</aside> : null}
+        </EditorFormProvider>
+        {item !== null && aside ? (
+          <aside className="bo-editor__aside">
+            <AfterPaint>{aside(item, replace)}</AfterPaint>
+          </aside>
+        ) : null}
       </div>
       <Dialog
         open={conflict !== null}
@@ -343,4 +345,23 @@ async function lastAuthor(historyPath: string): Promise<string | undefined> {
   } catch {
     return undefined
   }
+}
+
+/**
+ * Renders its children once the page has painted: the aside (the change history, loaded from the
+ * server anyway) does not hold up the form's first appearance.
+ */
+function AfterPaint({ children }: { children: ReactNode }) {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0)
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      if (timer !== undefined) clearTimeout(timer)
+    }
+  }, [])
+  return painted ? children : null
 }

@@ -7,20 +7,57 @@
  */
 import { parseWithErrors } from '@shop/shared/contracts'
 import { Field } from '@shop/ui'
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react'
 import {
   type FieldErrors,
   type FieldValues,
+  FormProvider,
   get,
   type Resolver,
   type UseFormReturn,
   useController,
-  useFormContext,
+  useFormState,
 } from 'react-hook-form'
 import type { z } from 'zod'
 import { ApiError } from './api.ts'
 import { activeLocale } from './i18n.tsx'
 import { parseDecimal } from './numbers.ts'
+
+// react-hook-form's own FormProvider hands its consumers a new context value whenever the form's
+// state changes (it does once right after mounting, `isReady`), so every field that reads the
+// form through it renders twice when an editor opens, and again on each state change. The
+// editors' fields read the form from a context whose value never changes instead, and subscribe
+// to the parts of the form state they read (`useFormState`: the errors, mostly). Measured by
+// `scripts/bench/editor-open.bench.ts`.
+const EditorFormContext = createContext<UseFormReturn<FieldValues> | null>(null)
+
+/** Puts the form where the editor's fields find it (react-hook-form's provider included). */
+export function EditorFormProvider<V extends FieldValues>({
+  form,
+  children,
+}: {
+  form: UseFormReturn<V>
+  children: ReactNode
+}) {
+  return (
+    <FormProvider {...form}>
+      <EditorFormContext.Provider value={form as unknown as UseFormReturn<FieldValues>}>
+        {children}
+      </EditorFormContext.Provider>
+    </FormProvider>
+  )
+}
+
+/**
+ * The editor's form (as react-hook-form's `useFormContext`), with a `formState` that renders the
+ * caller again only when what it reads of the state changes.
+ */
+export function useFormContext<V extends FieldValues = FieldValues>(): UseFormReturn<V> {
+  const form = useContext(EditorFormContext) as UseFormReturn<V> | null
+  if (form === null) throw new Error('useFormContext: not inside an EditorFormProvider')
+  const formState = useFormState<V>({ control: form.control })
+  return { ...form, formState }
+}
 
 /** Puts `value` at a dotted path of a nested object (arrays for numeric segments). */
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {

@@ -8,8 +8,9 @@
 import type { ImageRef } from '@shop/shared/contracts'
 import { Button } from '@shop/ui'
 import { useId, useState } from 'react'
-import { useController, useFormContext } from 'react-hook-form'
+import { useController } from 'react-hook-form'
 import { apiSend, messageOf } from './api.ts'
+import { useFormContext } from './forms.tsx'
 import { useT } from './i18n.tsx'
 import { useResourceList } from './resources.ts'
 

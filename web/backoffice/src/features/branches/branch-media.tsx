@@ -5,8 +5,9 @@
  */
 import { Button } from '@shop/ui'
 import { useId, useState } from 'react'
-import { useFormContext, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { messageOf } from '../../lib/api.ts'
+import { useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { imageUrl, uploadFile } from '../../lib/image-picker.tsx'
 import { useResourceList } from '../../lib/resources.ts'

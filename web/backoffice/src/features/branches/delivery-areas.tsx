@@ -6,8 +6,8 @@
  */
 import { Button } from '@shop/ui'
 import { useId } from 'react'
-import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
-import { CheckboxInput, NumberInput, TextInput } from '../../lib/forms.tsx'
+import { get, useFieldArray, useWatch } from 'react-hook-form'
+import { CheckboxInput, NumberInput, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { type BranchForm, emptyArea, zipCodeList } from './branch-form.ts'
 

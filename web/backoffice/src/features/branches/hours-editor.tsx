@@ -8,7 +8,8 @@
  */
 import { Button } from '@shop/ui'
 import { useId, useMemo, useState } from 'react'
-import { get, useFormContext, useWatch } from 'react-hook-form'
+import { get, useWatch } from 'react-hook-form'
+import { useFormContext } from '../../lib/forms.tsx'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import {
   addException,

@@ -9,9 +9,9 @@
 import { Button } from '@shop/ui'
 import type { Map as MapLibreMap, Marker, StyleSpecification } from 'maplibre-gl'
 import { useEffect, useRef, useState } from 'react'
-import { useFormContext, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { apiGet } from '../../lib/api.ts'
-import { NumberInput } from '../../lib/forms.tsx'
+import { NumberInput, useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import type { BranchForm } from './branch-form.ts'
 

@@ -6,8 +6,8 @@
  */
 import { WEEKDAYS } from '@shop/shared/contracts'
 import { Button } from '@shop/ui'
-import { useFieldArray, useFormContext } from 'react-hook-form'
-import { FieldSet, TextInput } from '../../lib/forms.tsx'
+import { useFieldArray } from 'react-hook-form'
+import { FieldSet, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { emptyScheduleRow } from './category-model.ts'
 

@@ -24,7 +24,8 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { Button, Field } from '@shop/ui'
 import { type ReactNode, useId, useMemo, useState } from 'react'
-import { useController, useFormContext } from 'react-hook-form'
+import { useController } from 'react-hook-form'
+import { useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import {
   addCategory,

@@ -9,11 +9,11 @@ import { createMenuBodySchema } from '@shop/shared/contracts'
 import { Field, Notice, Spinner } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
-import { useFormContext } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
 import { ResourceEditor } from '../../lib/editor.tsx'
-import { FieldSet, TextInput } from '../../lib/forms.tsx'
+import { FieldSet, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { ListPage } from '../../lib/list-page.tsx'
@@ -239,8 +239,9 @@ function MenuFields({
   menus: Menu[]
 }) {
   const t = useT('bo-menus')
-  const { register, watch, formState } = useFormContext<MenuForm>()
-  const values = watch()
+  const { register, control, formState } = useFormContext<MenuForm>()
+  // Every value, this component rendered again on each change (the preview follows the typing).
+  const values = useWatch({ control }) as MenuForm
   const [now] = useState(() => new Date())
   const categoryNames = useMemo(() => named(categories), [categories])
   const productNames = useMemo(() => named(products), [products])

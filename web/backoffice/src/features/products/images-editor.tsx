@@ -9,8 +9,9 @@
  */
 import { IconButton } from '@shop/ui'
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
-import { useFieldArray, useFormContext } from 'react-hook-form'
+import { useFieldArray } from 'react-hook-form'
 import { apiGet, apiSend, messageOf } from '../../lib/api.ts'
+import { useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { imageUrl, uploadFile } from '../../lib/image-picker.tsx'
 import type { ImageRef, ProductFormValues } from './product-form.ts'
@@ -194,9 +195,13 @@ function AltText({
   const [state, setState] = useState<{ kind: 'idle' | 'saved' } | { kind: 'error'; message: string }>({
     kind: 'idle',
   })
-  useEffect(() => {
+  // A new stored text (the image's data arrived, or a save) replaces the field's, in the same
+  // render (an effect would show the empty field for one more commit and paint).
+  const [storedAlt, setStoredAlt] = useState(image?.alt)
+  if (image?.alt !== storedAlt) {
+    setStoredAlt(image?.alt)
     setText(image?.alt ?? '')
-  }, [image?.alt])
+  }
   const save = async () => {
     if (!image || (image.alt ?? '') === text.trim()) return
     try {

@@ -5,8 +5,8 @@
  */
 import { fixedUnitRatio, type Unit } from '@shop/shared/domain/catalogue'
 import { Button, Field } from '@shop/ui'
-import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form'
-import { NumberInput, SelectInput, TextInput } from '../../lib/forms.tsx'
+import { get, useFieldArray, useWatch } from 'react-hook-form'
+import { NumberInput, SelectInput, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import {
   CALCULATION_MODELS,
