@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { buildApp } from '@shop/api'
 import {
   createPayments,
+  type Payments,
   type PaymentsOptions,
   serverUrlOf,
   TEST_PAYMENTS_WARNING,
@@ -41,6 +42,8 @@ export type Shop = {
   notifier: Notifier | undefined
   /** Online payments go to the built-in test provider (docs/payments.md "Test mode"). */
   testPayments: boolean
+  /** The payment providers of this process (tests reach the test provider's refunds here). */
+  payments: Payments
   close(): Promise<void>
 }
 
@@ -206,6 +209,7 @@ export async function startShop(
     bus,
     notifier,
     testPayments: payments.testProvider !== undefined,
+    payments,
     async close() {
       // In order, each step bounded: a step that does not end is named in the log and the
       // shutdown goes on (three CI runs saw this close() hang, the step never identified; a

@@ -29,7 +29,7 @@ import { localeOf } from './http-helpers.ts'
 import { MemoryRateCounter, PgRateCounter } from './limits/rate-counter.ts'
 import { registerRateLimits } from './limits/rate-limit.ts'
 import { API_DESCRIPTION, openApiRoutes } from './openapi.ts'
-import { type Payments, paymentRoutes, testPaymentPages } from './payments/index.ts'
+import { type Payments, paymentRoutes, startRefunds, testPaymentPages } from './payments/index.ts'
 import { printRoutes } from './print/print.routes.ts'
 import { initRoutes } from './resources/init.routes.ts'
 import { RESOURCES } from './resources/resource-registry.ts'
@@ -41,6 +41,8 @@ import { notificationRoutes } from './routes/orders/notifications.routes.ts'
 import { orderItemRoutes } from './routes/orders/order-items.routes.ts'
 import { orderListRoutes } from './routes/orders/order-lists.routes.ts'
 import { orderRoutes } from './routes/orders/orders.routes.ts'
+import { refundRoutes } from './routes/orders/refunds.routes.ts'
+import { undoRoutes } from './routes/orders/undo.routes.ts'
 import { statisticsRoutes } from './routes/statistics.routes.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import { registerWebApps } from './web-apps.ts'
@@ -63,6 +65,11 @@ export type ApiDeps = {
   ids?: CommandDeps['ids']
   /** The online payment providers (services/api/src/payments); without it only offline methods work. */
   payments?: Payments
+  /**
+   * The refund process (services/api/src/payments/refunds.ts), on whenever `payments` is given;
+   * false: not here (tests that drive it themselves).
+   */
+  refunds?: false | { idlePollMs?: number }
   /** Status links of resent notifications (PUBLIC_URL); default the caller's origin. */
   publicUrl?: string
   /**
@@ -143,6 +150,28 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     now: deps.now ?? (() => new Date()),
     ids: deps.ids ?? defaultIds,
   }
+  // Refunds of canceled, rejected or cheaper paid orders: asked of the provider after the commit.
+  if (deps.payments && deps.refunds !== false) {
+    const payments = deps.payments
+    const idlePollMs = deps.refunds?.idlePollMs
+    let refunds: ReturnType<typeof startRefunds> | undefined
+    // Once the server listens: the embedded shop loads its demo before, and a reader woken by
+    // each of its appends would slow that down (the projectors start after it for the same reason).
+    // Nothing is lost meanwhile: the process reads from its checkpoint.
+    app.addHook('onListen', async () => {
+      refunds ??= startRefunds({
+        db: deps.db,
+        bus: deps.bus,
+        log: deps.log,
+        payments,
+        now: commandDeps.now,
+        ...(idlePollMs !== undefined ? { idlePollMs } : {}),
+      })
+    })
+    app.addHook('onClose', async () => {
+      await refunds?.stop()
+    })
+  }
   // The test provider's hosted payment page: a page for browsers, outside the API's auth scope.
   if (deps.payments?.testProvider) {
     await testPaymentPages(app, { db: deps.db, provider: deps.payments.testProvider, log: deps.log })
@@ -158,6 +187,8 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await authRoutes(scope, { db: deps.db, limits: deps.limits })
     await checkoutRoutes(scope, { ...commandDeps, payments: deps.payments, limits: deps.limits, counter })
     await orderItemRoutes(scope, { ...commandDeps, branches: deps.branches, limits: deps.limits })
+    await refundRoutes(scope, { ...commandDeps, branches: deps.branches })
+    await undoRoutes(scope, { ...commandDeps, branches: deps.branches })
     await orderRoutes(scope, { ...commandDeps, branches: deps.branches })
     await paymentRoutes(scope, {
       ...commandDeps,

@@ -446,3 +446,30 @@ describe('resend (POST /api/orders/{id}/resend-new-order-email and -sms)', () =>
     }
   })
 })
+
+describe('the refund mail (issue 18 item 6)', () => {
+  it('a canceled paid order: the customer is mailed the refund once, after the provider paid it back', async () => {
+    const order = (await createOrder({ paymentMethod: 'stripe' })) as {
+      paymentRedirectUrl?: string
+    } & Awaited<ReturnType<typeof createOrder>>
+    // The customer pays on the test provider's page.
+    const paid = await fetch(`${order.paymentRedirectUrl}/pay`, { method: 'POST', redirect: 'manual' })
+    expect(paid.status).toBe(303)
+    await staffAction(order.id, 'status/cancel', { message: 'Ofen defekt' })
+
+    const subject = 'Rückerstattung Ihrer Bestellung bei Testfiliale'
+    await sink.waitFor((m) => bySubject(mailsOf(order, m), subject).length >= 1)
+    const [mail] = bySubject(mailsOf(order), subject)
+    expect(mail?.envelopeTo).toEqual([CUSTOMER])
+    const text = plain(mail!.text)
+    expect(text).toContain('Guten Tag Anna Muster,')
+    expect(text).toContain('wir haben Ihnen CHF 14.10 zurückerstattet.')
+    expect(text).toContain('Damit ist der ganze bezahlte Betrag zurückerstattet.')
+    expect(text).toContain(`Den Stand Ihrer Bestellung sehen Sie jederzeit hier: ${link(order)}`)
+
+    await settle()
+    expect(bySubject(mailsOf(order), subject)).toHaveLength(1)
+    const refundJobs = (await jobs(order.id)).filter((j) => j.kind === 'refunded')
+    expect(refundJobs.map((j) => `${j.audience}:${j.channel}:${j.status}`)).toEqual(['customer:email:sent'])
+  })
+})

@@ -184,7 +184,50 @@ export const orderPaidSchema = z.object({
   ...envelope,
   reference: z.string().nullable(),
 })
-export const orderRefundedSchema = z.object({ type: z.literal('OrderRefunded'), ...envelope })
+/** Why a refund was asked for: the order ended unfulfilled, a late payment arrived, an item got cheaper. */
+export const REFUND_REASONS = ['canceled', 'rejected', 'failed', 'latePayment', 'itemChanged'] as const
+export type RefundReason = (typeof REFUND_REASONS)[number]
+const refundNumber = z.int().min(1)
+/**
+ * A refund is due (appended with the cancel, reject, late payment or cheaper item change that made
+ * it due, or by a staff retry of a failed one: `attempt` > 1). The refund process (services/api
+ * payments/refunds.ts) asks the provider and answers with OrderRefunded or OrderRefundFailed.
+ */
+export const orderRefundRequestedSchema = z.object({
+  type: z.literal('OrderRefundRequested'),
+  ...envelope,
+  refundNumber,
+  attempt: z.int().min(1),
+  amount: z.int().min(1),
+  reason: z.enum(REFUND_REASONS),
+})
+/**
+ * The provider paid money back. Older events (before refunds were requested) carry nothing but the
+ * envelope and mean the whole payment.
+ */
+export const orderRefundedSchema = z.object({
+  type: z.literal('OrderRefunded'),
+  ...envelope,
+  refundNumber: refundNumber.optional(),
+  attempt: z.int().min(1).optional(),
+  amount: cents.optional(),
+  /** The provider's refund id (Stripe `re_…`). */
+  reference: z.string().nullable().optional(),
+})
+/**
+ * The provider refused the refund (`refused`: its answer is cached under the idempotency key, a
+ * retry needs a new one) or could not be reached (`unreachable`: a retry repeats the same key, so a
+ * refund that went through after all is not made twice). Staff retry it.
+ */
+export const orderRefundFailedSchema = z.object({
+  type: z.literal('OrderRefundFailed'),
+  ...envelope,
+  refundNumber,
+  attempt: z.int().min(1),
+  amount: z.int().min(1),
+  reason: z.string().min(1),
+  kind: z.enum(['refused', 'unreachable']),
+})
 export const counterAppointmentProposedSchema = z.object({
   type: z.literal('CounterAppointmentProposed'),
   ...envelope,
@@ -219,6 +262,36 @@ export const questionnaireAnsweredSchema = z.object({
   comment: z.string().nullable(),
 })
 
+/**
+ * Staff took back their last status change within 10 s (docs/api.md "Undo"): a compensating event,
+ * the undone one stays in the stream. `undone` names it, `from` and `to` are the statuses (the
+ * order is back at `to`).
+ */
+export const UNDOABLE_ORDER_EVENTS = [
+  'OrderConfirmed',
+  'OrderMarkedInDelivery',
+  'OrderCompleted',
+  'OrderDelivered',
+] as const
+const orderStatusName = z.enum([
+  'awaitingConfirmation',
+  'confirmed',
+  'ready',
+  'inDelivery',
+  'completed',
+  'delivered',
+  'rejected',
+  'canceled',
+  'failed',
+])
+export const orderStatusChangeUndoneSchema = z.object({
+  type: z.literal('OrderStatusChangeUndone'),
+  ...envelope,
+  undone: z.enum(UNDOABLE_ORDER_EVENTS),
+  from: orderStatusName,
+  to: orderStatusName,
+})
+
 export const orderEventSchema = z.discriminatedUnion('type', [
   orderCreatedSchema,
   orderConfirmedSchema,
@@ -230,11 +303,14 @@ export const orderEventSchema = z.discriminatedUnion('type', [
   orderFailedSchema,
   orderPaidSchema,
   orderRefundedSchema,
+  orderRefundRequestedSchema,
+  orderRefundFailedSchema,
   counterAppointmentProposedSchema,
   counterAppointmentAcceptedSchema,
   counterAppointmentRejectedSchema,
   questionnaireAnsweredSchema,
   orderItemChangedSchema,
+  orderStatusChangeUndoneSchema,
 ])
 
 export const ORDER_EVENT_TYPES = [
@@ -248,11 +324,14 @@ export const ORDER_EVENT_TYPES = [
   'OrderFailed',
   'OrderPaid',
   'OrderRefunded',
+  'OrderRefundRequested',
+  'OrderRefundFailed',
   'CounterAppointmentProposed',
   'CounterAppointmentAccepted',
   'CounterAppointmentRejected',
   'QuestionnaireAnswered',
   'OrderItemChanged',
+  'OrderStatusChangeUndone',
 ] as const satisfies readonly z.infer<typeof orderEventSchema>['type'][]
 
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number]
@@ -269,8 +348,11 @@ export type OrderDelivered = z.infer<typeof orderDeliveredSchema>
 export type OrderFailed = z.infer<typeof orderFailedSchema>
 export type OrderPaid = z.infer<typeof orderPaidSchema>
 export type OrderRefunded = z.infer<typeof orderRefundedSchema>
+export type OrderRefundRequested = z.infer<typeof orderRefundRequestedSchema>
+export type OrderRefundFailed = z.infer<typeof orderRefundFailedSchema>
 export type CounterAppointmentProposed = z.infer<typeof counterAppointmentProposedSchema>
 export type CounterAppointmentAccepted = z.infer<typeof counterAppointmentAcceptedSchema>
 export type CounterAppointmentRejected = z.infer<typeof counterAppointmentRejectedSchema>
 export type QuestionnaireAnswered = z.infer<typeof questionnaireAnsweredSchema>
 export type OrderItemChanged = z.infer<typeof orderItemChangedSchema>
+export type OrderStatusChangeUndone = z.infer<typeof orderStatusChangeUndoneSchema>

@@ -12,6 +12,7 @@ export const NOTIFICATION_JOB_KINDS = [
   'rejected',
   'counter-appointment',
   'ready',
+  'refunded',
 ] as const
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const
 export const NOTIFICATION_AUDIENCES = ['customer', 'branch'] as const

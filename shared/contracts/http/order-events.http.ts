@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { ORDER_TYPES } from '../../domain/common/vocabulary.ts'
-import { ORDER_EVENT_TYPES, type OrderEventType } from '../events/order.events.ts'
+import {
+  ORDER_EVENT_TYPES,
+  type OrderEventType,
+  orderStatusChangeUndoneSchema,
+  REFUND_REASONS,
+} from '../events/order.events.ts'
 import { isoInstantSchema } from './responses.http.ts'
 
 // GET /api/orders/{id}/events: an order's event timeline for the back-office (who did what,
@@ -49,6 +54,24 @@ const DETAILS = {
   OrderCanceled: z.strictObject({ reason: z.string().nullable() }),
   OrderFailed: z.strictObject({ reason: z.string() }),
   OrderPaid: z.strictObject({ reference: z.string().nullable() }),
+  OrderRefundRequested: z.strictObject({
+    refundNumber: z.int().min(1),
+    attempt: z.int().min(1),
+    amount: cents,
+    reason: z.enum(REFUND_REASONS),
+  }),
+  /** Amount and number null: a refund recorded before refunds were numbered (the whole payment). */
+  OrderRefunded: z.strictObject({
+    refundNumber: z.int().min(1).nullable(),
+    amount: cents.nullable(),
+    reference: z.string().nullable(),
+  }),
+  OrderRefundFailed: z.strictObject({
+    refundNumber: z.int().min(1),
+    amount: cents,
+    reason: z.string(),
+    kind: z.enum(['refused', 'unreachable']),
+  }),
   CounterAppointmentProposed: z.strictObject({ appointment: isoInstantSchema }),
   CounterAppointmentAccepted: z.strictObject({ appointment: isoInstantSchema }),
   CounterAppointmentRejected: z.strictObject({ appointment: isoInstantSchema }),
@@ -62,6 +85,10 @@ const DETAILS = {
     /** The order's new total. */
     totalGross: cents,
   }),
+  /** Which status change was taken back, and the statuses (the order is back at `to`). */
+  OrderStatusChangeUndone: orderStatusChangeUndoneSchema
+    .pick({ undone: true, from: true, to: true })
+    .strict(),
   QuestionnaireAnswered: z.strictObject({
     rating,
     foodRating: rating,

@@ -12,6 +12,7 @@ import {
   orderItemSchema,
   orderPricingSchema,
   orderUploadRefSchema,
+  REFUND_REASONS,
 } from '../events/order.events.ts'
 import { isoInstantSchema } from './responses.http.ts'
 
@@ -48,6 +49,38 @@ export const timelineStepSchema = z
   .meta({ id: 'TimelineStep' })
 
 /**
+ * The refunds of an online payment in sum (docs/payments.md "Refunds"): null until one was asked
+ * for. `status`: pending (asked, not answered yet), failed (the provider did not pay back; staff
+ * retry it), partial (some money is back, nothing open), refunded (all of it is back).
+ */
+export const orderRefundSummarySchema = z
+  .strictObject({
+    status: z.enum(['pending', 'failed', 'partial', 'refunded']),
+    paidAmount: z.int().min(0),
+    refundedAmount: z.int().min(0),
+    pendingAmount: z.int().min(0),
+    failedAmount: z.int().min(0),
+  })
+  .meta({ id: 'OrderRefundSummary' })
+
+/** One refund as staff see it (the back-office order detail). */
+export const orderRefundViewSchema = z
+  .strictObject({
+    refundNumber: z.int().min(1),
+    amount: z.int().min(0),
+    reason: z.enum(REFUND_REASONS),
+    attempt: z.int().min(1),
+    status: z.enum(['pending', 'refunded', 'failed']),
+    /** The provider's words when it refused, or why it could not be asked. */
+    failureReason: z.string().nullable(),
+    /** The provider's refund id. */
+    reference: z.string().nullable(),
+    requestedAt: isoInstantSchema,
+    settledAt: isoInstantSchema.nullable(),
+  })
+  .meta({ id: 'OrderRefund' })
+
+/**
  * The status page's order (toPublicOrderView). The is* flags tell what has happened (a confirmed
  * order canceled later stays isConfirmed); `status` says where it is now.
  */
@@ -71,6 +104,8 @@ export const publicOrderViewSchema = z
     tableIdentifier: z.string().nullable(),
     isPaid: z.boolean(),
     isRefunded: z.boolean(),
+    /** Money paid back (cents) and what is still open or failed; null while none was asked for. */
+    refund: orderRefundSummarySchema.nullable(),
     paymentMethod: z.string(),
     /** Whether the customer asked for a fixed time (false: as soon as possible). */
     appointment: z.boolean(),
@@ -78,6 +113,8 @@ export const publicOrderViewSchema = z
     /** The shop's proposed time while the customer may answer it, or after accepting it. */
     counterAppointment: isoInstantSchema.nullable(),
     rejectionMessage: z.string().nullable(),
+    /** Why the shop canceled the order (shown on the status page); null: no reason given. */
+    cancelReason: z.string().nullable(),
     questionnaireRating: z.int().min(1).max(5).nullable(),
     branch: z.strictObject({ id: z.string() }),
     /** The online payment's page while the payment is awaited. */
@@ -117,6 +154,8 @@ export const boardOrderViewSchema = publicOrderViewSchema
     dueAt: isoInstantSchema.nullable(),
     cancelReason: z.string().nullable(),
     failureReason: z.string().nullable(),
+    /** Every refund asked for, oldest first. */
+    refunds: z.array(orderRefundViewSchema),
     allowedActions: z.array(z.enum(STAFF_ACTIONS)),
     updatedAt: isoInstantSchema,
   })

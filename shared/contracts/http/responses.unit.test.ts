@@ -351,7 +351,19 @@ const ORDER_EVENT_ENTRIES: { [T in OrderEventType]: Extract<OrderEventEntry, { t
     { kind: 'system', name: 'payment-provider' },
   ),
   OrderPaid: entry('OrderPaid', 9, { reference: 'psp-123' }, { kind: 'system' }),
-  OrderRefunded: entry('OrderRefunded', 10, {}),
+  OrderRefunded: entry('OrderRefunded', 10, { refundNumber: 1, amount: 3650, reference: 're_1' }),
+  OrderRefundRequested: entry('OrderRefundRequested', 10, {
+    refundNumber: 1,
+    attempt: 1,
+    amount: 3650,
+    reason: 'canceled',
+  }),
+  OrderRefundFailed: entry('OrderRefundFailed', 10, {
+    refundNumber: 1,
+    amount: 3650,
+    reason: 'charge_already_refunded',
+    kind: 'refused',
+  }),
   CounterAppointmentProposed: entry('CounterAppointmentProposed', 11, {
     appointment: '2025-03-29T13:15:00+01:00',
   }),
@@ -375,6 +387,11 @@ const ORDER_EVENT_ENTRIES: { [T in OrderEventType]: Extract<OrderEventEntry, { t
     total: 11400,
     parts: [{ name: 'Grösse', options: ['24 cm'], text: null }],
     totalGross: 11900,
+  }),
+  OrderStatusChangeUndone: entry('OrderStatusChangeUndone', 16, {
+    undone: 'OrderConfirmed',
+    from: 'confirmed',
+    to: 'awaitingConfirmation',
   }),
   QuestionnaireAnswered: entry(
     'QuestionnaireAnswered',

@@ -6,6 +6,7 @@ export type {
   CancelOrder,
   CreateOrder,
   FailOrder,
+  FailRefund,
   LifecycleCommand,
   LifecycleCommandInput,
   LifecycleCommandType,
@@ -15,8 +16,10 @@ export type {
   OrderQuestionnaire,
   OrderState,
   ProposeCounterAppointment,
+  RefundPayment,
   RejectCounterAppointment,
   RejectOrder,
+  RetryRefund,
   TimelineStep,
   WithoutContext,
 } from './order.decider.ts'
@@ -56,6 +59,19 @@ export {
   QUESTIONNAIRE_STATUSES,
   restoreSnapshot,
 } from './order.machine.ts'
+export {
+  maxTotalOfPaidOrder,
+  type OrderRefund,
+  paidAmountOf,
+  type RefundStatus,
+  type RefundSummary,
+  refundDue,
+  refundedAmountOf,
+  refundIdempotencyKey,
+  refundSummaryOf,
+  refundsOf,
+} from './order.refunds.ts'
+export { decideUndo, type LastStatusChange, UNDO_WINDOW_MS, type UndoDecision } from './order.undo.ts'
 export type { BoardOrderView, PublicOrderView } from './order.views.ts'
 export {
   customerActions,

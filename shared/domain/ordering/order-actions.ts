@@ -146,12 +146,32 @@ export const ORDER_ACTIONS = {
     payload: 'written',
     audience: 'system',
   },
+  // Refunds: requested with the command that makes one due (decide), settled by the refund
+  // process (services/api/src/payments/refunds.ts), retried by staff. The machine only says the
+  // payment is there (RECORD_REFUND: payment paid); which refund is open is data (`refunds`), and
+  // the fully refunded unfulfilled order moves paid → refunded (REFUND, in evolve).
   RefundPayment: {
-    machineEvent: 'REFUND',
+    machineEvent: 'RECORD_REFUND',
     eventType: 'OrderRefunded',
     action: 'refundPayment',
-    payload: 'none',
+    payload: 'written',
     audience: 'system',
+  },
+  FailRefund: {
+    machineEvent: 'RECORD_REFUND',
+    eventType: 'OrderRefundFailed',
+    action: 'failRefund',
+    payload: 'written',
+    audience: 'system',
+  },
+  RetryRefund: {
+    machineEvent: 'RECORD_REFUND',
+    eventType: 'OrderRefundRequested',
+    action: 'retryRefund',
+    payload: 'written',
+    audience: 'staff',
+    http: 'refunds/retry',
+    route: 'own',
   },
   ChangeOrderItem: {
     machineEvent: 'EDIT_ITEM',
@@ -160,6 +180,16 @@ export const ORDER_ACTIONS = {
     payload: 'written',
     audience: 'staff',
     http: 'items',
+    route: 'own',
+  },
+  // Staff take back their last status change within 10 s (order.undo.ts): POST /api/orders/{id}/undo.
+  UndoStatusChange: {
+    machineEvent: 'UNDO_STATUS_CHANGE',
+    eventType: 'OrderStatusChangeUndone',
+    action: 'undoStatusChange',
+    payload: 'written',
+    audience: 'staff',
+    http: 'undo',
     route: 'own',
   },
 } as const satisfies Record<string, OrderActionRule>

@@ -11,6 +11,7 @@ import type {
   PaymentSession,
 } from '../../contracts/events/order.events.ts'
 import { t } from '../../i18n/index.ts'
+import { payableTotal } from '../catalogue/pricing.ts'
 import { OrderRuleError } from './order.errors.ts'
 import type {
   OrderLifecycle,
@@ -19,6 +20,14 @@ import type {
   OrderStatus,
 } from './order.machine.ts'
 import { canApply, initialLifecycle, nextLifecycle } from './order.machine.ts'
+import {
+  maxTotalOfPaidOrder,
+  type OrderRefund,
+  refundDue,
+  refundReasonFor,
+  refundsOf,
+} from './order.refunds.ts'
+import { decideUndo, type LastStatusChange, statusChangeOf, timelineAfterUndo } from './order.undo.ts'
 import type { BareCommandType, WrittenCommandType } from './order-actions.ts'
 import { actionKeyOf, isBareCommandType, ORDER_ACTIONS } from './order-actions.ts'
 
@@ -102,6 +111,20 @@ export type AnswerQuestionnaire = Written<
 >
 /** Staff changed an item; the caller priced it (and the order) from the catalogue. */
 export type ChangeOrderItem = Written<'ChangeOrderItem', { item: OrderItem; pricing: OrderPricing }>
+/** The provider paid refund `refundNumber` back (its try `attempt`); `reference`: its refund id. */
+export type RefundPayment = Written<
+  'RefundPayment',
+  { refundNumber: number; attempt: number; reference?: string | null }
+>
+/** The provider refused refund `refundNumber` (try `attempt`) or could not be reached. */
+export type FailRefund = Written<
+  'FailRefund',
+  { refundNumber: number; attempt: number; reason: string; kind: 'refused' | 'unreachable' }
+>
+/** Staff ask again for a refund that failed. */
+export type RetryRefund = Written<'RetryRefund', { refundNumber: number }>
+/** Staff take back their last status change (within 10 s: order.undo.ts). */
+export type UndoStatusChange = Written<'UndoStatusChange'>
 
 /** The written commands, each with its case in `decide`. */
 type WrittenCommand =
@@ -114,6 +137,10 @@ type WrittenCommand =
   | RejectCounterAppointment
   | AnswerQuestionnaire
   | ChangeOrderItem
+  | RefundPayment
+  | FailRefund
+  | RetryRefund
+  | UndoStatusChange
 
 /** Names, in the compiler's message, the `payload: 'written'` rows whose command is not written above. */
 type Unwritten<Missing extends never> = Missing
@@ -195,6 +222,8 @@ export type OrderState = {
   locale: string | null
   lifecycle: OrderLifecycle
   timeline: TimelineStep[]
+  /** Staff's last forward step while it is the order's last event (order.undo.ts); absent: none. */
+  lastStatusChange?: LastStatusChange
   /** The latest time the shop proposed; its status is `lifecycle.counterAppointment`. */
   counterAppointment: string | null
   rejectionMessage: string | null
@@ -202,6 +231,13 @@ export type OrderState = {
   failureReason: string | null
   paymentReference: string | null
   questionnaire: OrderQuestionnaire | null
+  /**
+   * What the provider took (cents), from the payment's arrival; absent in states stored before
+   * refunds were kept (paidAmountOf falls back to the payable total).
+   */
+  paidAmount?: number | null
+  /** The refunds asked for, in order (absent: none, or a state stored before). */
+  refunds?: OrderRefund[]
   createdAt: string
   updatedAt: string
 }
@@ -233,6 +269,15 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
   assertIsoDateTime(command.at, 'at')
 
   const base = { orderId: state.orderId, at: command.at, actor: command.actor }
+  return withDueRefund(command, state, decideOn(command, state, base))
+}
+
+/** The events of a legal command on a placed order (before a refund it makes due). */
+function decideOn(
+  command: LifecycleCommand,
+  state: OrderState,
+  base: { orderId: string; at: string; actor: Actor },
+): OrderEvent[] {
   // A bare row's event is the envelope under the row's event type (an event with fields of its
   // own fails to compile here: its row is `payload: 'written'`, with a case below).
   if (isBareCommand(command)) return [{ type: ORDER_ACTIONS[command.type].eventType, ...base }]
@@ -268,7 +313,102 @@ export function decide(command: OrderCommand, state: OrderState | null): OrderEv
         },
       ]
     }
+    case 'RefundPayment': {
+      const refund = refundInState(command, state, command.refundNumber, 'pending', command.attempt)
+      return [
+        {
+          type: 'OrderRefunded',
+          ...base,
+          refundNumber: refund.refundNumber,
+          attempt: refund.attempt,
+          amount: refund.amount,
+          reference: optionalText(command.reference),
+        },
+      ]
+    }
+    case 'FailRefund': {
+      const refund = refundInState(command, state, command.refundNumber, 'pending', command.attempt)
+      return [
+        {
+          type: 'OrderRefundFailed',
+          ...base,
+          refundNumber: refund.refundNumber,
+          attempt: refund.attempt,
+          amount: refund.amount,
+          reason: requireText(command.reason, 'reason'),
+          kind: command.kind === 'refused' ? 'refused' : 'unreachable',
+        },
+      ]
+    }
+    case 'UndoStatusChange': {
+      const undo = decideUndo(state, command.at)
+      if (!undo.ok) throw illegalTransition(command, state, undo.reason)
+      return [{ type: 'OrderStatusChangeUndone', ...base, undone: undo.undone, from: undo.from, to: undo.to }]
+    }
+    case 'RetryRefund': {
+      const refund = refundInState(command, state, command.refundNumber, 'failed')
+      return [
+        {
+          type: 'OrderRefundRequested',
+          ...base,
+          refundNumber: refund.refundNumber,
+          attempt: refund.attempt + 1,
+          amount: refund.amount,
+          reason: refund.reason,
+        },
+      ]
+    }
   }
+}
+
+/** The refund a refund command names, in the status it needs; else the command is refused. */
+function refundInState(
+  command: LifecycleCommand,
+  state: OrderState,
+  refundNumber: number,
+  status: OrderRefund['status'],
+  attempt?: number,
+): OrderRefund {
+  const refund = refundsOf(state).find((r) => r.refundNumber === refundNumber)
+  if (!refund || refund.status !== status || (attempt !== undefined && refund.attempt !== attempt)) {
+    const reason = status === 'failed' ? 'error.reason.noFailedRefund' : 'error.reason.noOpenRefund'
+    throw illegalTransition(command, state, reason)
+  }
+  return refund
+}
+
+/**
+ * The command's events, and a refund request when they make one due (a paid order canceled,
+ * rejected or failed, a payment after the order ended, an item of a paid order made cheaper), in
+ * the same append: the request can never be lost between the two. An online-paid order may not
+ * cost more than was paid.
+ */
+function withDueRefund(command: LifecycleCommand, state: OrderState, events: OrderEvent[]): OrderEvent[] {
+  const after = events.reduce<OrderState | null>(evolve, state)
+  if (!after) return events
+  if (
+    command.type === 'ChangeOrderItem' &&
+    after.isOnlinePayment &&
+    payableTotal(after.pricing) > maxTotalOfPaidOrder(state)
+  ) {
+    throw illegalTransition(command, state, 'error.reason.paidTotalRaised')
+  }
+  const amount = refundDue(after)
+  if (amount === 0) return events
+  const numbers = refundsOf(after).map((r) => r.refundNumber)
+  return [
+    ...events,
+    {
+      type: 'OrderRefundRequested',
+      orderId: state.orderId,
+      at: command.at,
+      actor: command.actor,
+      refundNumber: Math.max(0, ...numbers) + 1,
+      attempt: 1,
+      amount,
+      reason: refundReasonFor(command.type, after.lifecycle.status),
+    },
+  ]
 }
 
 function isBareCommand(command: LifecycleCommand): command is BareCommand {
@@ -405,7 +545,12 @@ function pendingProposal(command: LifecycleCommand, state: OrderState): string {
   return state.counterAppointment
 }
 
-function illegalTransition(command: LifecycleCommand, state: OrderState): OrderRuleError {
+function illegalTransition(
+  command: LifecycleCommand,
+  state: OrderState,
+  /** A reason the machine cannot give (the order's data refused it), else the machine's. */
+  reasonKey?: string,
+): OrderRuleError {
   const rule = ORDER_COMMAND_RULES[command.type]
   const actionKey = actionKeyOf(command.type, state)
   return new OrderRuleError('illegal_transition', (locale) => {
@@ -417,7 +562,9 @@ function illegalTransition(command: LifecycleCommand, state: OrderState): OrderR
       },
       locale,
     )
-    const reason = refusalReason(rule.machineEvent, state.lifecycle, locale)
+    const reason = reasonKey
+      ? t(reasonKey, undefined, locale)
+      : refusalReason(rule.machineEvent, state.lifecycle, locale)
     return reason ? `${message} ${reason}` : message
   })
 }
@@ -451,6 +598,7 @@ function refusalReason(
         : null
     case 'PAYMENT_SUCCEEDED':
     case 'REFUND':
+    case 'RECORD_REFUND':
       return t(
         'error.reason.paymentStatus',
         { paymentStatus: t(`paymentStatus.${lifecycle.payment}`, undefined, locale) },
@@ -555,7 +703,16 @@ export function evolve(state: OrderState | null, event: OrderEvent): OrderState 
     lifecycle.status === state.lifecycle.status
       ? state.timeline
       : [...state.timeline, { status: lifecycle.status, at: event.at }]
-  const next: OrderState = { ...state, lifecycle, timeline, updatedAt: event.at }
+  // Only a status change that is the order's last event can be undone (order.undo.ts).
+  const { lastStatusChange: _undoable, ...kept } = state
+  const change = statusChangeOf(event, state.lifecycle.status, lifecycle.status)
+  const next: OrderState = {
+    ...kept,
+    lifecycle,
+    timeline,
+    updatedAt: event.at,
+    ...(change ? { lastStatusChange: change } : {}),
+  }
 
   switch (event.type) {
     case 'OrderRejected':
@@ -565,7 +722,57 @@ export function evolve(state: OrderState | null, event: OrderEvent): OrderState 
     case 'OrderFailed':
       return { ...next, failureReason: event.reason }
     case 'OrderPaid':
-      return { ...next, paymentReference: event.reference }
+      return { ...next, paymentReference: event.reference, paidAmount: payableTotal(state.pricing) }
+    case 'OrderRefundRequested': {
+      const refunds = refundsOf(state)
+      const known = refunds.some((r) => r.refundNumber === event.refundNumber)
+      const asked = (r: OrderRefund): OrderRefund => ({
+        ...r,
+        attempt: event.attempt,
+        status: 'pending',
+        failureReason: null,
+        failureKind: null,
+      })
+      return {
+        ...next,
+        refunds: known
+          ? refunds.map((r) => (r.refundNumber === event.refundNumber ? asked(r) : r))
+          : [
+              ...refunds,
+              {
+                refundNumber: event.refundNumber,
+                amount: event.amount,
+                reason: event.reason,
+                attempt: event.attempt,
+                refusals: 0,
+                status: 'pending',
+                failureReason: null,
+                failureKind: null,
+                reference: null,
+                requestedAt: event.at,
+                settledAt: null,
+              },
+            ],
+      }
+    }
+    case 'OrderRefunded':
+      return refunded(next, event)
+    case 'OrderRefundFailed':
+      return {
+        ...next,
+        refunds: refundsOf(state).map((r) =>
+          r.refundNumber === event.refundNumber
+            ? {
+                ...r,
+                status: 'failed',
+                failureReason: event.reason,
+                failureKind: event.kind,
+                refusals: r.refusals + (event.kind === 'refused' ? 1 : 0),
+                settledAt: event.at,
+              }
+            : r,
+        ),
+      }
     case 'CounterAppointmentProposed':
       return { ...next, counterAppointment: event.appointment }
     case 'OrderItemChanged':
@@ -573,6 +780,12 @@ export function evolve(state: OrderState | null, event: OrderEvent): OrderState 
         ...next,
         items: next.items.map((item) => (item.itemId === event.item.itemId ? { ...event.item } : item)),
         pricing: { ...event.pricing },
+      }
+    case 'OrderStatusChangeUndone':
+      return {
+        ...next,
+        lifecycle: { ...next.lifecycle, status: event.to },
+        timeline: timelineAfterUndo(next.timeline, event, (status, at) => ({ status, at })),
       }
     case 'QuestionnaireAnswered':
       return {
@@ -589,6 +802,55 @@ export function evolve(state: OrderState | null, event: OrderEvent): OrderState 
     default:
       return next
   }
+}
+
+/**
+ * A refund paid back. An event from before refunds were numbered means the whole payment. Once
+ * an unfulfilled order has all its money back, its payment is `refunded` (isRefunded).
+ */
+function refunded(next: OrderState, event: OrderEventOf<'OrderRefunded'>): OrderState {
+  const refunds = refundsOf(next)
+  const settle = (r: OrderRefund): OrderRefund => ({
+    ...r,
+    status: 'refunded',
+    failureReason: null,
+    failureKind: null,
+    reference: event.reference ?? null,
+    settledAt: event.at,
+  })
+  let updated: OrderRefund[]
+  if (event.refundNumber !== undefined) {
+    updated = refunds.map((r) => (r.refundNumber === event.refundNumber ? settle(r) : r))
+  } else {
+    const paid = next.paidAmount ?? payableTotal(next.pricing)
+    const asked = refunds.reduce((total, r) => total + r.amount, 0)
+    updated = [
+      ...refunds.map((r) => (r.status === 'refunded' ? r : settle(r))),
+      ...(paid > asked
+        ? [
+            settle({
+              refundNumber: refunds.length + 1,
+              amount: paid - asked,
+              reason: refundReasonFor('RefundPayment', next.lifecycle.status),
+              attempt: 1,
+              refusals: 0,
+              status: 'pending',
+              failureReason: null,
+              failureKind: null,
+              reference: null,
+              requestedAt: event.at,
+              settledAt: null,
+            }),
+          ]
+        : []),
+    ]
+  }
+  const state: OrderState = { ...next, refunds: updated }
+  const back = updated.filter((r) => r.status === 'refunded').reduce((total, r) => total + r.amount, 0)
+  const paid = next.paidAmount ?? payableTotal(next.pricing)
+  if (back < paid) return state
+  const lifecycle = nextLifecycle(state.lifecycle, machineContextOf(state), { type: 'REFUND' })
+  return lifecycle ? { ...state, lifecycle } : state
 }
 
 export function foldOrder(events: readonly OrderEvent[]): OrderState | null {

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { OrderEvent, OrderEventType } from '../../contracts/events/order.events.ts'
+import type { OrderEvent, OrderEventType, RefundReason } from '../../contracts/events/order.events.ts'
 import { orderEventSchema } from '../../contracts/events/order.events.ts'
 import type {
   LifecycleCommandInput,
@@ -95,7 +95,8 @@ const READY: Allowed = {
 }
 
 const ANSWER_ONLY: Allowed = { AnswerQuestionnaire: { questionnaire: 'answered' } }
-const REFUND_ONLY: Allowed = { RefundPayment: { payment: 'refunded' } }
+// The cancel, reject, failure or late payment asked for refund 1: the provider pays it back or not.
+const REFUND_ONLY: Allowed = { RefundPayment: { payment: 'refunded' }, FailRefund: {} }
 const NOTHING: Allowed = {}
 
 /** For each situation: the commands that are legal and what they change in the lifecycle. */
@@ -159,6 +160,14 @@ const ALLOWED: Record<ScenarioName, Allowed> = {
   failedPaidLate: REFUND_ONLY,
 }
 
+/** The commands that make a refund due, and the reason its request (refund 1 of 3650) gives. */
+const REFUND_REQUESTED: Partial<Record<ScenarioName, Partial<Record<LifecycleCommandType, RefundReason>>>> = {
+  awaitingPaid: { RejectOrder: 'rejected', CancelOrder: 'canceled', FailOrder: 'failed' },
+  confirmedPaid: { CancelOrder: 'canceled' },
+  rejectedPaymentPending: { MarkPaid: 'latePayment' },
+  failedPayment: { MarkPaid: 'latePayment' },
+}
+
 const EVENT_OF: Record<LifecycleCommandType, OrderEventType> = {
   ConfirmOrder: 'OrderConfirmed',
   RejectOrder: 'OrderRejected',
@@ -169,11 +178,14 @@ const EVENT_OF: Record<LifecycleCommandType, OrderEventType> = {
   FailOrder: 'OrderFailed',
   MarkPaid: 'OrderPaid',
   RefundPayment: 'OrderRefunded',
+  FailRefund: 'OrderRefundFailed',
+  RetryRefund: 'OrderRefundRequested',
   ProposeCounterAppointment: 'CounterAppointmentProposed',
   AcceptCounterAppointment: 'CounterAppointmentAccepted',
   RejectCounterAppointment: 'CounterAppointmentRejected',
   AnswerQuestionnaire: 'QuestionnaireAnswered',
   ChangeOrderItem: 'OrderItemChanged',
+  UndoStatusChange: 'OrderStatusChangeUndone',
 }
 
 const PAYLOAD_OF: Partial<Record<LifecycleCommandType, Record<string, unknown>>> = {
@@ -181,6 +193,14 @@ const PAYLOAD_OF: Partial<Record<LifecycleCommandType, Record<string, unknown>>>
   CancelOrder: { reason: 'Kunde hat angerufen' },
   FailOrder: { reason: 'payment failed' },
   MarkPaid: { reference: 'psp-123' },
+  RefundPayment: { refundNumber: 1, attempt: 1, amount: 3650, reference: 're_1' },
+  FailRefund: {
+    refundNumber: 1,
+    attempt: 1,
+    amount: 3650,
+    reason: 'Charge has already been refunded.',
+    kind: 'refused',
+  },
   ProposeCounterAppointment: { appointment: COUNTER_APPOINTMENT },
   AcceptCounterAppointment: { appointment: COUNTER_APPOINTMENT },
   RejectCounterAppointment: { appointment: COUNTER_APPOINTMENT },
@@ -217,16 +237,19 @@ function actionDe(type: LifecycleCommandType, isDelivery: boolean): string {
     RejectOrder: 'Ablehnen',
     CancelOrder: 'Stornieren',
     MarkInDelivery: isDelivery ? 'In Zustellung geben' : 'Als abholbereit markieren',
-    CompleteOrder: 'Abschließen',
+    CompleteOrder: 'Abschliessen',
     MarkDelivered: 'Als zugestellt markieren',
     FailOrder: 'Als fehlgeschlagen markieren',
     MarkPaid: 'Zahlung verbuchen',
     RefundPayment: 'Zahlung rückerstatten',
+    FailRefund: 'Fehlgeschlagene Rückerstattung verbuchen',
+    RetryRefund: 'Rückerstattung erneut versuchen',
     ProposeCounterAppointment: 'Anderen Termin vorschlagen',
     AcceptCounterAppointment: 'Terminvorschlag annehmen',
     RejectCounterAppointment: 'Terminvorschlag ablehnen',
     AnswerQuestionnaire: 'Bewertung senden',
     ChangeOrderItem: 'Artikel ändern',
+    UndoStatusChange: 'Statusänderung rückgängig machen',
   }
   return labels[type]
 }
@@ -259,7 +282,24 @@ describe('order decider: every command in every situation', () => {
               actor: command.actor,
               ...PAYLOAD_OF[type],
             } as OrderEvent
-            const after = given(history).when(command).thenEmits([expected]) as OrderState
+            const reason = REFUND_REQUESTED[name]?.[type]
+            const request: OrderEvent[] = reason
+              ? [
+                  {
+                    type: 'OrderRefundRequested',
+                    orderId: ORDER_ID,
+                    at: WHEN,
+                    actor: command.actor,
+                    refundNumber: 1,
+                    attempt: 1,
+                    amount: 3650,
+                    reason,
+                  },
+                ]
+              : []
+            const after = given(history)
+              .when(command)
+              .thenEmits([expected, ...request]) as OrderState
 
             expect(orderEventSchema.parse(expected)).toEqual(expected)
             expect(after.lifecycle).toEqual({ ...before.lifecycle, ...change })
@@ -417,7 +457,7 @@ describe('order decider: CreateOrder', () => {
         ],
       },
       'items.0.amount',
-      'Dieser Wert sollte größer als 0 sein.',
+      'Dieser Wert sollte grösser als 0 sein.',
     ],
     [
       'a unit price that is not whole cents',
@@ -624,7 +664,7 @@ describe('order decider: refusal messages', () => {
       'refunding a paid order that is still running',
       historyOf(TAKEAWAY_ONLINE, ['MarkPaid', 'ConfirmOrder']),
       'RefundPayment',
-      'Die Aktion „Zahlung rückerstatten“ ist bei einer Bestellung im Status „Bestätigt“ nicht möglich. Der Zahlungsstatus ist „Bezahlt“.',
+      'Die Aktion „Zahlung rückerstatten“ ist bei einer Bestellung im Status „Bestätigt“ nicht möglich. Es ist keine solche Rückerstattung offen.',
     ],
     [
       'recording a payment for a cash order',

@@ -23,7 +23,14 @@
  *   failed (a late success at the provider), is still recorded (the money is there), so it
  *   can be refunded; the order stays where it is. Refunds only go paid → refunded, and only when
  *   the order was not fulfilled (canceled, rejected, failed); money back on a fulfilled order
- *   is a goodwill matter outside the lifecycle.
+ *   is a goodwill matter outside the lifecycle. A partial refund (an item of a paid order got
+ *   cheaper), a refund still asked for and a failed one leave the payment `paid`
+ *   (RECORD_REFUND); the order's `refunds` say which is open.
+ * - Items of an online order change only once it is paid (then only to a lower total, refunded).
+ * - Staff can take back their last forward step (confirm, ready / in delivery, complete, delivered)
+ *   within 10 s (UNDO_STATUS_CHANGE, allowed in those statuses; which step and whether it is still
+ *   in time is the order's data: order.undo.ts). Ends (reject, cancel, fail) are never undone:
+ *   the customer was told, a refund may be under way.
  * - The questionnaire can be answered once, and only when the shop accepted the order and it
  *   was not canceled afterwards (status confirmed, ready, inDelivery, completed, delivered).
  *
@@ -75,11 +82,13 @@ export const ORDER_MACHINE_EVENT_TYPES = [
   'FAIL',
   'PAYMENT_SUCCEEDED',
   'REFUND',
+  'RECORD_REFUND',
   'PROPOSE_COUNTER_APPOINTMENT',
   'ACCEPT_COUNTER_APPOINTMENT',
   'REJECT_COUNTER_APPOINTMENT',
   'ANSWER_QUESTIONNAIRE',
   'EDIT_ITEM',
+  'UNDO_STATUS_CHANGE',
 ] as const
 export type OrderMachineEventType = (typeof ORDER_MACHINE_EVENT_TYPES)[number]
 // Events carry no payload: legality never depends on the data, only on the state.
@@ -104,6 +113,7 @@ export const orderMachine = setup({
       stateIn({ status: 'completed' }),
       stateIn({ status: 'delivered' }),
     ]),
+    mayEditItems: or([not('isOnlinePayment'), stateIn({ payment: 'paid' })]),
     isUnfulfilled: or([
       stateIn({ status: 'canceled' }),
       stateIn({ status: 'rejected' }),
@@ -129,8 +139,9 @@ export const orderMachine = setup({
             FAIL: { target: 'failed' },
             ACCEPT_COUNTER_APPOINTMENT: { target: 'confirmed', guard: 'hasPendingCounterAppointment' },
             REJECT_COUNTER_APPOINTMENT: { target: 'canceled', guard: 'hasPendingCounterAppointment' },
-            // An online payment covers the price it was opened for, so its items stay as they are.
-            EDIT_ITEM: { target: 'awaitingConfirmation', guard: not('isOnlinePayment') },
+            // An online payment covers the price it was opened for: its items change only once it
+            // is paid, and only to a lower total (decide refuses more; the difference is refunded).
+            EDIT_ITEM: { target: 'awaitingConfirmation', guard: 'mayEditItems' },
           },
         },
         confirmed: {
@@ -138,13 +149,17 @@ export const orderMachine = setup({
             IN_DELIVERY: [{ target: 'inDelivery', guard: 'isDelivery' }, { target: 'ready' }],
             COMPLETE: { target: 'completed' },
             CANCEL: { target: 'canceled' },
-            EDIT_ITEM: { target: 'confirmed', guard: not('isOnlinePayment') },
+            EDIT_ITEM: { target: 'confirmed', guard: 'mayEditItems' },
+            // Undo: the region stays here for the machine; which status it goes back to is the
+            // undone change's (data: the decider and evolve, order.undo.ts).
+            UNDO_STATUS_CHANGE: { target: 'confirmed' },
           },
         },
         ready: {
           on: {
             COMPLETE: { target: 'completed' },
             CANCEL: { target: 'canceled' },
+            UNDO_STATUS_CHANGE: { target: 'ready' },
           },
         },
         inDelivery: {
@@ -152,10 +167,12 @@ export const orderMachine = setup({
             COMPLETE: { target: 'completed' },
             DELIVERED: { target: 'delivered' },
             CANCEL: { target: 'canceled' },
+            UNDO_STATUS_CHANGE: { target: 'inDelivery' },
           },
         },
-        completed: { type: 'final' },
-        delivered: { type: 'final' },
+        // A completion can be taken back for 10 s (the status region alone is final here).
+        completed: { type: 'final', on: { UNDO_STATUS_CHANGE: { target: 'completed' } } },
+        delivered: { type: 'final', on: { UNDO_STATUS_CHANGE: { target: 'delivered' } } },
         rejected: { type: 'final' },
         canceled: { type: 'final' },
         failed: { type: 'final' },
@@ -178,6 +195,8 @@ export const orderMachine = setup({
         paid: {
           on: {
             REFUND: { target: 'refunded', guard: 'isUnfulfilled' },
+            // A refund asked for, paid back in part, or failed: the money is (partly) still there.
+            RECORD_REFUND: { target: 'paid' },
           },
         },
         refunded: {},

@@ -43,6 +43,7 @@ describe('order machine', () => {
         'isOnlinePayment',
         'isPaymentPending',
         'isUnfulfilled',
+        'mayEditItems',
         'wasAcceptedByShop',
       ].sort(),
     )
@@ -113,6 +114,25 @@ describe('order machine', () => {
       'PROPOSE_COUNTER_APPOINTMENT',
       'EDIT_ITEM',
     ])
+  })
+
+  it('records a refund on a paid order in any status; paid → refunded only when unfulfilled', () => {
+    const confirmedPaid: OrderLifecycle = { ...awaiting('paid'), status: 'confirmed' }
+    expect(nextLifecycle(confirmedPaid, onlineDelivery, { type: 'RECORD_REFUND' })).toEqual(confirmedPaid)
+    expect(canApply(confirmedPaid, onlineDelivery, { type: 'REFUND' })).toBe(false)
+    const canceledPaid: OrderLifecycle = { ...awaiting('paid'), status: 'canceled' }
+    expect(nextLifecycle(canceledPaid, onlineDelivery, { type: 'REFUND' })?.payment).toBe('refunded')
+    const refunded: OrderLifecycle = { ...canceledPaid, payment: 'refunded' }
+    expect(canApply(refunded, onlineDelivery, { type: 'RECORD_REFUND' })).toBe(false)
+    expect(canApply(awaiting('awaiting'), onlineDelivery, { type: 'RECORD_REFUND' })).toBe(false)
+  })
+
+  it('lets items of an online order change only once it is paid', () => {
+    expect(canApply(awaiting('awaiting'), onlineDelivery, { type: 'EDIT_ITEM' })).toBe(false)
+    expect(canApply(awaiting('paid'), onlineDelivery, { type: 'EDIT_ITEM' })).toBe(true)
+    expect(
+      canApply({ ...awaiting('paid'), status: 'confirmed' }, onlineDelivery, { type: 'EDIT_ITEM' }),
+    ).toBe(true)
   })
 
   it('knows the final statuses', () => {

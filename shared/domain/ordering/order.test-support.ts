@@ -115,6 +115,22 @@ export function lifecycleCommand(type: LifecycleCommandType, when: string): Life
         },
         pricing: { totalGross: 5100 },
       }
+    case 'RefundPayment':
+      return { type, at: when, actor: system, refundNumber: 1, attempt: 1, reference: 're_1' }
+    case 'FailRefund':
+      return {
+        type,
+        at: when,
+        actor: system,
+        refundNumber: 1,
+        attempt: 1,
+        reason: 'Charge has already been refunded.',
+        kind: 'refused',
+      }
+    case 'RetryRefund':
+      return { type, at: when, actor: staff, refundNumber: 1 }
+    case 'UndoStatusChange':
+      return { type, at: when, actor: staff }
   }
 }
 

@@ -5,6 +5,7 @@ import type { OrderState } from './order.decider.ts'
 import { machineContextOf } from './order.decider.ts'
 import type { OrderMachineEventType, OrderStatus, PaymentStatus } from './order.machine.ts'
 import { allowedMachineEvents, isFinalStatus } from './order.machine.ts'
+import { refundSummaryOf, refundsOf } from './order.refunds.ts'
 
 import {
   CUSTOMER_ACTIONS,
@@ -88,11 +89,13 @@ export function toPublicOrderView(state: OrderState): PublicOrderView {
     tableIdentifier: state.tableIdentifier,
     isPaid: lifecycle.payment === 'paid' || lifecycle.payment === 'refunded',
     isRefunded: lifecycle.payment === 'refunded',
+    refund: refundSummaryOf(state),
     paymentMethod: state.paymentMethod,
     appointment: state.appointment !== null,
     appointmentDate: state.appointment,
     counterAppointment: visibleCounterAppointment(state),
     rejectionMessage: state.rejectionMessage,
+    cancelReason: state.cancelReason,
     questionnaireRating: state.questionnaire?.rating ?? null,
     branch: { id: state.branchId },
     // Only while the payment is awaited: afterwards the link would lead to a finished checkout.
@@ -141,6 +144,17 @@ export function toBoardOrderView(state: OrderState): BoardOrderView {
         : state.appointment,
     cancelReason: state.cancelReason,
     failureReason: state.failureReason,
+    refunds: refundsOf(state).map((r) => ({
+      refundNumber: r.refundNumber,
+      amount: r.amount,
+      reason: r.reason,
+      attempt: r.attempt,
+      status: r.status,
+      failureReason: r.failureReason,
+      reference: r.reference,
+      requestedAt: r.requestedAt,
+      settledAt: r.settledAt,
+    })),
     allowedActions: staffActions(state),
     updatedAt: state.updatedAt,
   }

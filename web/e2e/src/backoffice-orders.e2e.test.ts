@@ -336,7 +336,7 @@ describe('order detail', () => {
     // Someone else marks it ready meanwhile; this page still offers the old actions.
     const { version } = await staffView(order.id)
     await call('POST', `/api/orders/${order.id}/status/in-delivery`, { version }, admin)
-    await page.getByRole('button', { name: 'Abschließen' }).click()
+    await page.getByRole('button', { name: 'Abschliessen' }).click()
     const message = page.locator('.bo-order__message')
     await expect.poll(() => message.textContent()).toContain('Bestellstatus konnte nicht geändert werden.')
     expect(await message.textContent()).toContain('inzwischen geändert')

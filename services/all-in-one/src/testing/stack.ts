@@ -1,4 +1,4 @@
-import type { PaymentsOptions } from '@shop/api/payments'
+import type { Payments, PaymentsOptions } from '@shop/api/payments'
 import { type SeededCatalogue, seedTestCatalogue } from '@shop/api/testing'
 import {
   type BranchAccess,
@@ -21,6 +21,8 @@ export type TestStack = {
   branch: BranchAccess
   catalogue: SeededCatalogue | null
   notifier: Notifier | undefined
+  /** The shop's payment providers (the test provider's refunds, issue 18 item 6). */
+  payments: Payments
   close(): Promise<void>
 }
 
@@ -95,6 +97,7 @@ export async function startTestStack(
     branch: TEST_BRANCH,
     catalogue,
     notifier: shop.notifier,
+    payments: shop.payments,
     async close() {
       await shop.close()
       await db.drop()

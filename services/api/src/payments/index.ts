@@ -14,13 +14,17 @@ export {
   type PaymentOutcome,
   type PaymentProvider,
   PaymentProviderError,
+  PaymentRefundRefusedError,
   PaymentSignatureError,
   type Payments,
   type PaymentsOptions,
+  type RefundInput,
+  type RefundResult,
   type ReturnUrls,
   returnUrls,
   serverUrlOf,
 } from './port.ts'
+export { type RefundProcess, type RefundProcessOptions, startRefunds } from './refunds.ts'
 export { type PaymentRouteDeps, paymentRoutes } from './routes.ts'
 export { createStripeProvider, outcomeOfSession, STRIPE_PROVIDER_ID } from './stripe.ts'
 export { type PaymentsInfo, paymentsInfo, TEST_PAYMENTS_WARNING, testPaymentsOn } from './test-mode.ts'

@@ -37,6 +37,35 @@ export type CheckoutInput = {
   locale: string
 }
 
+/** Money back for a paid order (docs/payments.md "Refunds"). */
+export type RefundInput = {
+  orderId: string
+  /** The order's checkout session (the provider may find the payment by it). */
+  sessionId: string
+  /** The provider's payment reference from OrderPaid (Stripe: the payment intent), if known. */
+  reference: string | null
+  /** Cents, at most what was paid and not yet refunded. */
+  amount: number
+  /** ISO 4217, any case. */
+  currency: string
+  /**
+   * Deterministic per refund and try (order id, refund number, refusals): the same key asked twice
+   * (a process that died before it recorded the answer) refunds once.
+   */
+  idempotencyKey: string
+  /** The refund's name across its tries (order id and refund number), kept with it at the provider. */
+  refundId: string
+  /**
+   * An earlier try may have reached the provider (this is a staff retry): before paying back, the
+   * provider looks for a refund of this `refundId` it made already, so a retry under a new key
+   * never pays twice.
+   */
+  retry: boolean
+}
+
+/** The provider took the refund: `succeeded`, or `pending` (it pays back later, e.g. a bank transfer). */
+export type RefundResult = { reference: string; status: 'succeeded' | 'pending' }
+
 export type PaymentProvider = {
   /** 'stripe' | 'test'; stored on the order as `payment.provider`. */
   id: string
@@ -52,6 +81,11 @@ export type PaymentProvider = {
   ): Promise<PaymentNotice | null>
   /** Asks the provider how the session stands now. Throws PaymentProviderError when it cannot. */
   fetchStatus(sessionId: string, orderId: string): Promise<PaymentNotice>
+  /**
+   * Pays `amount` back. Throws PaymentRefundRefusedError when the provider says no (already
+   * refunded, more than was paid, …) and PaymentProviderError when it cannot be reached.
+   */
+  refund(input: RefundInput): Promise<RefundResult>
 }
 
 export type Payments = {
@@ -82,6 +116,19 @@ export class PaymentProviderError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.name = 'PaymentProviderError'
+  }
+}
+
+/**
+ * The provider refused a refund (its answer is final for this idempotency key): the order shows it
+ * as failed with the provider's words, and staff retry it with a new key.
+ */
+export class PaymentRefundRefusedError extends Error {
+  readonly code: string | null
+  constructor(message: string, code: string | null = null, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'PaymentRefundRefusedError'
+    this.code = code
   }
 }
 

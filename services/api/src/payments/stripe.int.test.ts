@@ -207,3 +207,61 @@ describe('Stripe through the shop', () => {
     expect((await orderEvents(s.db.db, order.id)).map((e) => e.type)).toEqual(['OrderCreated'])
   })
 })
+
+describe('Stripe refunds through the shop (issue 18 item 6)', () => {
+  const paidOrder = async () => {
+    const order = await createOnlineOrder(s.url)
+    replay.settle(sessionOf(order), 'paid')
+    expect((await deliver(replay.event('checkout.session.completed', sessionOf(order)))).status).toBe(200)
+    return order
+  }
+  const cancel = (orderId: string) =>
+    call(s.url, 'POST', `/api/orders/${orderId}/status/cancel`, { headers: staff, body: {} })
+  const types = async (orderId: string) => (await orderEvents(s.db.db, orderId)).map((e) => e.type)
+  const refundCalls = (orderId: string) =>
+    replay.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/refunds' && r.form['metadata[orderId]'] === orderId,
+    )
+
+  it('a canceled Stripe order: POST /v1/refunds for the payment intent, once, recorded with the refund id', async () => {
+    const order = await paidOrder()
+    expect((await cancel(order.id)).status).toBe(200)
+    await expect.poll(() => types(order.id), { timeout: 15_000 }).toContain('OrderRefunded')
+    const sent = refundCalls(order.id)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.headers['idempotency-key']).toBe(`refund-${order.id}-1-1`)
+    expect(sent[0]!.form).toMatchObject({
+      payment_intent: fixture('checkout-session.completed').payment_intent.id,
+      amount: '1410',
+      'metadata[refund]': `${order.id}-1`,
+    })
+    const made = [...replay.refunds.values()].filter((r) => r.metadata.orderId === order.id)
+    expect(made).toHaveLength(1)
+    const recorded = (await orderEvents(s.db.db, order.id)).at(-1)!
+    expect(recorded.data).toMatchObject({ refundNumber: 1, amount: 1410, reference: made[0].id })
+    expect(await board(order.id)).toMatchObject({ paymentStatus: 'refunded', isRefunded: true })
+  })
+
+  it('Stripe refuses (charge already refunded): failed with Stripe’s words; the retry checks, then refunds', async () => {
+    const order = await paidOrder()
+    replay.nextRefunds.push('already-refunded')
+    expect((await cancel(order.id)).status).toBe(200)
+    await expect.poll(() => types(order.id), { timeout: 15_000 }).toContain('OrderRefundFailed')
+    const failed = await board(order.id)
+    expect(failed.refunds[0]).toMatchObject({
+      status: 'failed',
+      failureReason: fixture('error.charge-already-refunded').error.message,
+    })
+    const before = replay.requests.length
+    const retry = await call(s.url, 'POST', `/api/orders/${order.id}/refunds/1/retry`, {
+      headers: staff,
+      body: { version: failed.version },
+    })
+    expect(retry.status).toBe(200)
+    await expect.poll(() => types(order.id), { timeout: 15_000 }).toContain('OrderRefunded')
+    const after = replay.requests.slice(before).filter((r) => r.path === '/v1/refunds')
+    expect(after.map((r) => r.method)).toEqual(['GET', 'POST'])
+    expect(after[1]!.headers['idempotency-key']).toBe(`refund-${order.id}-1-2`)
+    expect([...replay.refunds.values()].filter((r) => r.metadata.orderId === order.id)).toHaveLength(1)
+  })
+})

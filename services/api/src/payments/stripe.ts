@@ -1,6 +1,14 @@
 import Stripe from 'stripe'
-import type { CheckoutInput, PaymentNotice, PaymentOutcome, PaymentProvider, ReturnUrls } from './port.ts'
-import { PaymentProviderError, PaymentSignatureError } from './port.ts'
+import type {
+  CheckoutInput,
+  PaymentNotice,
+  PaymentOutcome,
+  PaymentProvider,
+  RefundInput,
+  RefundResult,
+  ReturnUrls,
+} from './port.ts'
+import { PaymentProviderError, PaymentRefundRefusedError, PaymentSignatureError } from './port.ts'
 
 // Stripe Checkout through the official SDK: a hosted payment page per order, webhooks signed
 // with the endpoint's secret (Stripe-Signature), the session read back on request.
@@ -28,6 +36,26 @@ export function outcomeOfSession(session: Stripe.Checkout.Session): PaymentOutco
     if (intent.status === 'canceled' || intent.status === 'requires_payment_method') return 'failed'
   }
   return 'pending'
+}
+
+/**
+ * Whether Stripe answered a refund with a final "no" (a 4xx other than rate limits and auth: the
+ * request itself cannot succeed, and Stripe keeps that answer under its idempotency key) rather
+ * than not at all (network, 5xx, 429, a wrong key: worth the same request again later).
+ */
+function isRefusal(err: unknown): err is Stripe.errors.StripeError {
+  if (!(err instanceof Stripe.errors.StripeError)) return false
+  // No answer (the request may have gone through: the same key asks again), or one that says the
+  // request never ran (rate limit, a wrong or unprivileged key): the same key is fine later.
+  if (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeRateLimitError ||
+    err instanceof Stripe.errors.StripeAuthenticationError ||
+    err instanceof Stripe.errors.StripePermissionError
+  )
+    return false
+  // Any other answer, a 500 included, is what Stripe keeps under the key for a day.
+  return (err.statusCode ?? 0) >= 400
 }
 
 /** The order a session belongs to: our client_reference_id, else the metadata. */
@@ -67,7 +95,7 @@ export function createStripeProvider(opts: {
     }
   }
 
-  return {
+  const provider: PaymentProvider = {
     id: STRIPE_PROVIDER_ID,
 
     async createCheckout(input: CheckoutInput) {
@@ -144,5 +172,46 @@ export function createStripeProvider(opts: {
       }
       return found
     },
+
+    async refund(input: RefundInput): Promise<RefundResult> {
+      // The payment intent from OrderPaid; an order paid before it was kept asks the session.
+      const paymentIntent =
+        input.reference ?? (await provider.fetchStatus(input.sessionId, input.orderId)).reference
+      if (!paymentIntent) throw new PaymentRefundRefusedError('the Stripe session has no payment to refund')
+      let refund: Stripe.Refund
+      try {
+        // A retry under a new key: a try before may have been made after all (Stripe answered a
+        // 500 that it then carried out); that refund is the answer, not a second one.
+        const earlier = input.retry
+          ? (await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })).data.find(
+              (r) =>
+                r.metadata?.refund === input.refundId && r.status !== 'failed' && r.status !== 'canceled',
+            )
+          : undefined
+        refund =
+          earlier ??
+          (await stripe.refunds.create(
+            {
+              payment_intent: paymentIntent,
+              amount: input.amount,
+              reason: 'requested_by_customer',
+              metadata: { orderId: input.orderId, refund: input.refundId },
+            },
+            // Asked again after a crash (or a timeout), Stripe answers the first refund again.
+            { idempotencyKey: input.idempotencyKey },
+          ))
+      } catch (err) {
+        if (isRefusal(err)) throw new PaymentRefundRefusedError(err.message, err.code ?? null, { cause: err })
+        throw new PaymentProviderError('Stripe could not be asked for the refund', { cause: err })
+      }
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new PaymentRefundRefusedError(
+          `Stripe refund ${refund.id} ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ''}`,
+          refund.failure_reason ?? null,
+        )
+      }
+      return { reference: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' }
+    },
   }
+  return provider
 }

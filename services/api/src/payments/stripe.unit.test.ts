@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PaymentProviderError, PaymentSignatureError, returnUrls } from './port.ts'
+import { PaymentProviderError, PaymentRefundRefusedError, PaymentSignatureError, returnUrls } from './port.ts'
 import { createStripeProvider } from './stripe.ts'
 import { fixture, type StripeReplay, startStripeReplay } from './testing/stripe-replay.ts'
 
@@ -228,5 +228,106 @@ describe('fetchStatus', () => {
     )
     const { sessionId } = await openSession({ orderId: 'b4e2d3c5-2222-4bbb-8ccc-000000000004' })
     await expect(stripe.fetchStatus(sessionId, ORDER.orderId)).rejects.toBeInstanceOf(PaymentProviderError)
+  })
+})
+
+describe('refund (issue 18 item 6)', () => {
+  const refundInput = (overrides: Partial<Parameters<typeof stripe.refund>[0]> = {}) => ({
+    orderId: ORDER.orderId,
+    sessionId: 'cs_test_unused',
+    reference: 'pi_3QxKp2LkdIwHu7ix1H8sJq4R',
+    amount: 1410,
+    currency: 'CHF',
+    idempotencyKey: `refund-${ORDER.orderId}-1-1`,
+    refundId: `${ORDER.orderId}-1`,
+    retry: false,
+    ...overrides,
+  })
+
+  it('asks Stripe for a refund of the payment intent, under the refund’s idempotency key', async () => {
+    const before = replay.requests.length
+    const result = await stripe.refund(refundInput())
+    const sent = replay.requests.slice(before)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/v1/refunds' })
+    expect(sent[0]!.headers['idempotency-key']).toBe(`refund-${ORDER.orderId}-1-1`)
+    expect(sent[0]!.form).toEqual({
+      payment_intent: 'pi_3QxKp2LkdIwHu7ix1H8sJq4R',
+      amount: '1410',
+      reason: 'requested_by_customer',
+      'metadata[orderId]': ORDER.orderId,
+      'metadata[refund]': `${ORDER.orderId}-1`,
+    })
+    expect(result.status).toBe('succeeded')
+    expect(result.reference).toMatch(/^re_3/)
+    expect(replay.refunds.get(result.reference)).toMatchObject({
+      object: 'refund',
+      amount: 1410,
+      currency: 'chf',
+    })
+
+    // Asked again with the same key (a process that died before recording it): the same refund.
+    const again = await stripe.refund(refundInput())
+    expect(again).toEqual(result)
+    expect(
+      [...replay.refunds.values()].filter((r) => r.metadata.refund === `${ORDER.orderId}-1`),
+    ).toHaveLength(1)
+  })
+
+  it('a refusal (charge already refunded) is final for its key: PaymentRefundRefusedError with Stripe’s words', async () => {
+    replay.nextRefunds.push('already-refunded')
+    const input = refundInput({ idempotencyKey: 'refund-k-refused', refundId: 'k-refused' })
+    const refused = await stripe.refund(input).catch((err: unknown) => err)
+    expect(refused).toBeInstanceOf(PaymentRefundRefusedError)
+    expect(refused).toMatchObject({
+      code: 'charge_already_refunded',
+      message: fixture('error.charge-already-refunded').error.message,
+    })
+    // The same key keeps that answer, as at Stripe.
+    await expect(stripe.refund(input)).rejects.toBeInstanceOf(PaymentRefundRefusedError)
+  })
+
+  it('a 500 that Stripe carried out after all: the retry under a new key finds that refund, pays nothing twice', async () => {
+    replay.nextRefunds.push('made-then-api-error')
+    const first = refundInput({ idempotencyKey: 'refund-k-500-1', refundId: 'k-500', reference: 'pi_500' })
+    const failed = await stripe.refund(first).catch((err: unknown) => err)
+    expect(failed).toBeInstanceOf(PaymentRefundRefusedError)
+    expect((failed as Error).message).toBe('An unknown error occurred')
+
+    const before = replay.requests.length
+    const retried = await stripe.refund({ ...first, idempotencyKey: 'refund-k-500-2', retry: true })
+    const sent = replay.requests.slice(before)
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/refunds'])
+    expect(sent[0]!.query.get('payment_intent')).toBe('pi_500')
+    const made = [...replay.refunds.values()].filter((r) => r.metadata.refund === 'k-500')
+    expect(made).toHaveLength(1)
+    expect(retried).toEqual({ reference: made[0].id, status: 'succeeded' })
+  })
+
+  it('finds the payment intent through the session when the order has no reference', async () => {
+    const opened = await openSession()
+    replay.settle(opened.sessionId, 'paid')
+    const intent = replay.sessions.get(opened.sessionId).payment_intent.id
+    const result = await stripe.refund(
+      refundInput({
+        sessionId: opened.sessionId,
+        reference: null,
+        idempotencyKey: 'refund-k-session',
+        refundId: 'k-s',
+      }),
+    )
+    expect(replay.refunds.get(result.reference)).toMatchObject({ payment_intent: intent })
+  })
+
+  it('Stripe not reachable: PaymentProviderError (the retry keeps the key)', async () => {
+    const offline = createStripeProvider({
+      secretKey: replay.secretKey,
+      webhookSecret: replay.webhookSecret,
+      returnUrls: urls,
+      config: { ...replay.config, port: 1, timeout: 2000 },
+    })
+    await expect(offline.refund(refundInput({ idempotencyKey: 'refund-k-offline' }))).rejects.toBeInstanceOf(
+      PaymentProviderError,
+    )
   })
 })

@@ -1,7 +1,15 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { type Logger, safeEqual } from '@shop/kit'
-import type { CheckoutInput, PaymentNotice, PaymentOutcome, PaymentProvider, ReturnUrls } from './port.ts'
-import { PaymentProviderError, PaymentSignatureError } from './port.ts'
+import type {
+  CheckoutInput,
+  PaymentNotice,
+  PaymentOutcome,
+  PaymentProvider,
+  RefundInput,
+  RefundResult,
+  ReturnUrls,
+} from './port.ts'
+import { PaymentProviderError, PaymentRefundRefusedError, PaymentSignatureError } from './port.ts'
 
 // The built-in test provider: a hosted payment page inside the product (see test-page.ts)
 // that delivers signed webhooks to the shop like a real provider. Its session ids name the
@@ -96,6 +104,22 @@ export type TestProvider = PaymentProvider & {
     outcome: Exclude<PaymentOutcome, 'pending'>,
   ): { body: string; signature: string }
   returnUrls: ReturnUrls
+  /** The refunds this provider made for an order, in order (one per idempotency key). */
+  refundsOf(orderId: string): TestRefund[]
+  /**
+   * The next refund asked for this order is refused with `reason` (as a real provider may refuse
+   * one); a later try with a new idempotency key goes through. Tests and demos of the retry.
+   */
+  refuseNextRefund(orderId: string, reason: string): void
+}
+
+/** A refund the test provider made. */
+export type TestRefund = {
+  id: string
+  orderId: string
+  amount: number
+  currency: string
+  idempotencyKey: string
 }
 
 export function createTestProvider(opts: {
@@ -112,6 +136,10 @@ export function createTestProvider(opts: {
   // What was pressed per session, the first final answer winning (as at a real provider).
   // In memory: `fetchStatus` knows only what this process saw; the order knows the rest.
   const outcomes = new Map<string, Exclude<PaymentOutcome, 'pending'>>()
+  // Refunds by idempotency key, with the answer each key got (a refused key stays refused, as at
+  // Stripe); in memory like the outcomes.
+  const refundAnswers = new Map<string, TestRefund | { refused: string }>()
+  const refusals = new Map<string, string>()
 
   const referenceOf = (sessionId: string) => `tpr_${parseTestSessionId(sessionId)?.nonce ?? 'unknown'}`
   const noticeFor = (
@@ -174,6 +202,49 @@ export function createTestProvider(opts: {
     },
 
     webhookFor,
+
+    async refund(input: RefundInput): Promise<RefundResult> {
+      const parsed = parseTestSessionId(input.sessionId)
+      if (parsed?.orderId !== input.orderId) {
+        throw new PaymentRefundRefusedError('this session does not belong to the order', 'resource_missing')
+      }
+      if (input.reference !== null && input.reference !== referenceOf(input.sessionId)) {
+        throw new PaymentRefundRefusedError(`no such payment: ${input.reference}`, 'resource_missing')
+      }
+      if (!Number.isInteger(input.amount) || input.amount <= 0) {
+        throw new PaymentRefundRefusedError(
+          'the amount must be a positive number of cents',
+          'amount_too_small',
+        )
+      }
+      const earlier = refundAnswers.get(input.idempotencyKey)
+      if (!earlier) {
+        const refused = refusals.get(input.orderId)
+        if (refused !== undefined) {
+          refusals.delete(input.orderId)
+          refundAnswers.set(input.idempotencyKey, { refused })
+        } else {
+          refundAnswers.set(input.idempotencyKey, {
+            id: `tpre_${randomBytes(12).toString('hex')}`,
+            orderId: input.orderId,
+            amount: input.amount,
+            currency: input.currency.toUpperCase(),
+            idempotencyKey: input.idempotencyKey,
+          })
+        }
+      }
+      const answer = refundAnswers.get(input.idempotencyKey)!
+      if ('refused' in answer) throw new PaymentRefundRefusedError(answer.refused, 'refund_refused')
+      opts.log?.info({ orderId: input.orderId, amount: answer.amount, refund: answer.id }, 'test refund made')
+      return { reference: answer.id, status: 'succeeded' }
+    },
+
+    refundsOf: (orderId) =>
+      [...refundAnswers.values()].filter((a): a is TestRefund => 'id' in a && a.orderId === orderId),
+
+    refuseNextRefund(orderId, reason) {
+      refusals.set(orderId, reason)
+    },
 
     async complete(sessionId, action) {
       const parsed = parseTestSessionId(sessionId)

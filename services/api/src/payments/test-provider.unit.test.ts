@@ -145,3 +145,58 @@ describe('createPayments', () => {
     expect(halfStripe.providerFor('stripe')).toBeUndefined()
   })
 })
+
+describe('the test provider refunds its own payments (issue 18 item 6)', () => {
+  const refundOf = async (p: ReturnType<typeof provider>) => {
+    const { sessionId } = await p.createCheckout(input)
+    const nonce = parseTestSessionId(sessionId)!.nonce
+    return {
+      orderId: ORDER_ID,
+      sessionId,
+      reference: `tpr_${nonce}`,
+      amount: 1410,
+      currency: 'chf',
+      idempotencyKey: `refund-${ORDER_ID}-1-1`,
+      refundId: `${ORDER_ID}-1`,
+      retry: false,
+    }
+  }
+
+  it('pays back once per idempotency key', async () => {
+    const p = provider()
+    const refund = await refundOf(p)
+    const first = await p.refund(refund)
+    expect(first).toMatchObject({ status: 'succeeded', reference: expect.stringMatching(/^tpre_/) })
+    expect(await p.refund(refund)).toEqual(first)
+    expect(p.refundsOf(ORDER_ID)).toEqual([
+      {
+        id: first.reference,
+        orderId: ORDER_ID,
+        amount: 1410,
+        currency: 'CHF',
+        idempotencyKey: refund.idempotencyKey,
+      },
+    ])
+    const second = await p.refund({ ...refund, amount: 200, idempotencyKey: `refund-${ORDER_ID}-2-1` })
+    expect(second.reference).not.toBe(first.reference)
+    expect(p.refundsOf(ORDER_ID).map((r) => r.amount)).toEqual([1410, 200])
+  })
+
+  it('refuses payments it never took, and the refusal it was told to give, for that key only', async () => {
+    const p = provider()
+    const refund = await refundOf(p)
+    await expect(p.refund({ ...refund, reference: 'tpr_other' })).rejects.toThrow(/no such payment/)
+    await expect(
+      p.refund({ ...refund, sessionId: `tp_3f2504e0-4f89-41d3-9a0c-0305e82c3302_${'0'.repeat(32)}` }),
+    ).rejects.toThrow(/does not belong/)
+    p.refuseNextRefund(ORDER_ID, 'Card account closed')
+    await expect(p.refund(refund)).rejects.toMatchObject({
+      name: 'PaymentRefundRefusedError',
+      message: 'Card account closed',
+    })
+    await expect(p.refund(refund)).rejects.toThrow('Card account closed')
+    expect(p.refundsOf(ORDER_ID)).toEqual([])
+    const next = await p.refund({ ...refund, idempotencyKey: `refund-${ORDER_ID}-1-2` })
+    expect(next.status).toBe('succeeded')
+  })
+})

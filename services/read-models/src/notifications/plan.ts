@@ -8,6 +8,8 @@ export const KIND_OF_EVENT: Readonly<Record<string, NotificationKind>> = {
   OrderRejected: 'rejected',
   CounterAppointmentProposed: 'counter-appointment',
   OrderMarkedInDelivery: 'ready',
+  // Money paid back (all of it, or the difference of a cheaper item): the customer hears how much.
+  OrderRefunded: 'refunded',
 }
 
 export type Target = { kind: NotificationKind; channel: Channel; audience: Audience; recipient: string }

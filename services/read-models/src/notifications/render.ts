@@ -1,7 +1,7 @@
 import type { OrderAddress } from '@shop/shared/contracts'
 import { isCountableUnit, isUnit, payableTotal, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
 import { DEFAULT_CURRENCY, formatMoney, type MoneyLocale, orderTypeOf } from '@shop/shared/domain/common'
-import type { OrderState } from '@shop/shared/domain/ordering'
+import { type OrderState, paidAmountOf, refundedAmountOf, refundsOf } from '@shop/shared/domain/ordering'
 import { formatLocalDate, wallClockOf } from '@shop/shared/domain/scheduling'
 import { type CatalogueLocale, hasTranslation, type TranslationParams, t } from '@shop/shared/i18n'
 import type { Audience, NotificationKind } from './jobs.ts'
@@ -250,6 +250,23 @@ export function renderMail(kind: NotificationKind, audience: Audience, ctx: Rend
         ],
         true,
       )
+    }
+    case 'refunded': {
+      // The refund this message is about: the one paid back last at the order's version.
+      const settled = refundsOf(ctx.order).filter((r) => r.status === 'refunded')
+      const last = settled.reduce<(typeof settled)[number] | undefined>(
+        (latest, r) => (!latest || (r.settledAt ?? '') >= (latest.settledAt ?? '') ? r : latest),
+        undefined,
+      )
+      const paid = paidAmountOf(ctx.order)
+      const refunded = refundedAmountOf(ctx.order)
+      const intro = [
+        p('mail.refunded.intro', { amount: money(ctx, last?.amount ?? refunded) }),
+        refunded >= paid
+          ? p('mail.refunded.full')
+          : p('mail.refunded.partial', { refunded: money(ctx, refunded), paid: money(ctx, paid) }),
+      ]
+      return customerMail(ctx, tr(ctx, 'mail.refunded.subject', { branch }), intro, false)
     }
     case 'ready': {
       const variant = ctx.order.isDelivery ? 'delivery' : 'pickup'

@@ -326,3 +326,56 @@ describe('the notifications catalogue', () => {
     },
   )
 })
+
+describe('the refund mail (issue 18 item 6)', () => {
+  const online = { ...created, paymentMethod: 'stripe', isOnlinePayment: true } as OrderEvent
+  const paid: OrderEvent = { type: 'OrderPaid', ...envelope('2026-03-28T20:01:00.000Z'), reference: 'pi_1' }
+  const request = (refundNumber: number, amount: number, at: string): OrderEvent => ({
+    type: 'OrderRefundRequested',
+    ...envelope(at),
+    refundNumber,
+    attempt: 1,
+    amount,
+    reason: refundNumber === 1 ? 'itemChanged' : 'canceled',
+  })
+  const refunded = (refundNumber: number, amount: number, at: string): OrderEvent => ({
+    type: 'OrderRefunded',
+    ...envelope(at),
+    refundNumber,
+    attempt: 1,
+    amount,
+    reference: `re_${refundNumber}`,
+  })
+
+  it('tells how much came back, and whether that is all of it', () => {
+    const part = [
+      online,
+      paid,
+      request(1, 690, '2026-03-28T20:05:00.000Z'),
+      refunded(1, 690, '2026-03-28T20:06:00.000Z'),
+    ]
+    const partial = plain(renderMail('refunded', 'customer', ctxOf(part)))
+    expect(partial.subject).toBe('Rückerstattung Ihrer Bestellung bei Testfiliale')
+    expect(partial.text).toContain('wir haben Ihnen CHF 6.90 zurückerstattet.')
+    expect(partial.text).toContain('Bisher zurückerstattet: CHF 6.90 von CHF 73.25.')
+    expect(partial.text).toContain('https://shop.example.ch/status/u1/h1')
+
+    const canceled: OrderEvent = {
+      type: 'OrderCanceled',
+      ...envelope('2026-03-28T20:10:00.000Z'),
+      reason: null,
+    }
+    const all = [
+      ...part,
+      canceled,
+      request(2, 6635, '2026-03-28T20:10:00.000Z'),
+      refunded(2, 6635, '2026-03-28T20:11:00.000Z'),
+    ]
+    const full = plain(renderMail('refunded', 'customer', ctxOf(all)))
+    expect(full.text).toContain('wir haben Ihnen CHF 66.35 zurückerstattet.')
+    expect(full.text).toContain('Damit ist der ganze bezahlte Betrag zurückerstattet.')
+    expect(plain(renderMail('refunded', 'customer', ctxOf(all, { locale: 'fr-FR' }))).subject).toBe(
+      'Remboursement de votre commande chez Testfiliale',
+    )
+  })
+})

@@ -7,6 +7,8 @@ import './order-dialogs.css'
 // The dialogs of the order commands that need an answer first: reject (a message for the
 // customer), cancel (an optional reason) and counter-appointment (another date and time). The
 // frontdesk board and the order detail open the same ones (texts: locales/<locale>/bo-dialogs.json).
+// Reject and cancel offer the shop's preset reasons (config `rejectionReasons`) as one tap each:
+// a tap sends that reason at once; the text field stays for anything else.
 
 /** The longest message or reason the server accepts (the commands' contract). */
 export const MAX_MESSAGE_LENGTH = 2000
@@ -50,6 +52,7 @@ function TextDialog({
   required,
   rows,
   messages,
+  presets = [],
   onClose,
   onSubmit,
 }: {
@@ -60,6 +63,8 @@ function TextDialog({
   required: boolean
   rows: number
   messages: { required?: string; tooLong: string }
+  /** One-tap reasons: a tap submits it. */
+  presets?: readonly string[] | undefined
   onClose: () => void
   onSubmit: (text: string) => void
 }) {
@@ -67,6 +72,7 @@ function TextDialog({
   const [error, setError] = useState<string | undefined>()
   const formId = useId()
   const t = useT('bo-dialogs')
+  const choices = presets.map((p) => p.trim()).filter((p) => p !== '' && p.length <= MAX_MESSAGE_LENGTH)
   return (
     <Dialog
       open
@@ -86,13 +92,32 @@ function TextDialog({
           onSubmit(value)
         }}
       >
-        <Field label={label} hint={hint} error={error} required={required}>
+        {choices.length > 0 ? (
+          <fieldset className="bo-dialog__presets">
+            <legend className="bo-dialog__presets-label">{t('presets.label')}</legend>
+            <ul>
+              {choices.map((choice) => (
+                <li key={choice}>
+                  <Button variant="secondary" data-preset={choice} onClick={() => onSubmit(choice)}>
+                    {choice}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ) : null}
+        <Field
+          label={choices.length > 0 ? t('presets.other', { label }) : label}
+          hint={hint}
+          error={error}
+          required={required}
+        >
           <textarea
             className="ui-textarea"
             rows={rows}
             maxLength={MAX_MESSAGE_LENGTH}
             value={text}
-            autoFocus
+            autoFocus={choices.length === 0}
             onChange={(e) => {
               setText(e.target.value)
               setError(undefined)
@@ -104,12 +129,13 @@ function TextDialog({
   )
 }
 
-/** Reject with a message to the customer (required, spec §3). */
+/** Reject with a message to the customer (required, spec §3): a preset reason or free text. */
 export function RejectDialog({
   ticket,
+  presets,
   onClose,
   onSubmit,
-}: Common & { onSubmit: (message: string) => void }) {
+}: Common & { presets?: readonly string[]; onSubmit: (message: string) => void }) {
   const t = useT('bo-dialogs')
   return (
     <TextDialog
@@ -120,18 +146,20 @@ export function RejectDialog({
       required
       rows={4}
       messages={{ required: t('reject.required'), tooLong: t('reject.tooLong') }}
+      presets={presets}
       onClose={onClose}
       onSubmit={onSubmit}
     />
   )
 }
 
-/** Cancel with an optional reason; an empty reason is sent as none. */
+/** Cancel with an optional reason (a preset or free text); an empty reason is sent as none. */
 export function CancelDialog({
   ticket,
+  presets,
   onClose,
   onSubmit,
-}: Common & { onSubmit: (reason?: string) => void }) {
+}: Common & { presets?: readonly string[]; onSubmit: (reason?: string) => void }) {
   const t = useT('bo-dialogs')
   return (
     <TextDialog
@@ -142,6 +170,7 @@ export function CancelDialog({
       required={false}
       rows={3}
       messages={{ tooLong: t('cancel.tooLong') }}
+      presets={presets}
       onClose={onClose}
       onSubmit={(reason) => onSubmit(reason || undefined)}
     />

@@ -35,6 +35,14 @@ export type StripeReplay = {
   webhookSecret: string
   requests: RecordedRequest[]
   sessions: Map<string, any>
+  /**
+   * How the next refunds (one per new idempotency key) are answered: recorded as made (the
+   * default), refused as already refunded (400), or a Stripe fault (500). A key asked again gets
+   * its first answer again, as at Stripe.
+   */
+  nextRefunds: ('succeeded' | 'already-refunded' | 'api-error' | 'made-then-api-error')[]
+  /** The refunds made, by id. */
+  refunds: Map<string, any>
   /** Runs after a request is recorded and before it is answered (what happens meanwhile). */
   hooks: { beforeAnswer?: ((request: RecordedRequest) => Promise<void>) | undefined }
   /** The session ends as recorded (completed and paid, expired, or its async payment failed). */
@@ -77,6 +85,9 @@ export async function startStripeReplay(): Promise<StripeReplay> {
   const sessions = new Map<string, any>()
   const byIdempotencyKey = new Map<string, string>()
   const hooks: StripeReplay['hooks'] = {}
+  const nextRefunds: StripeReplay['nextRefunds'] = []
+  const refunds = new Map<string, any>()
+  const refundAnswers = new Map<string, { status: number; body: unknown }>()
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://replay')
@@ -131,6 +142,47 @@ export async function startStripeReplay(): Promise<StripeReplay> {
       if (key) byIdempotencyKey.set(key, id)
       return send(200, session)
     }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const key = String(req.headers['idempotency-key'] ?? '')
+      const earlier = key ? refundAnswers.get(key) : undefined
+      if (earlier) return send(earlier.status, earlier.body)
+      const how = nextRefunds.shift() ?? 'succeeded'
+      let answer: { status: number; body: unknown }
+      if (how === 'already-refunded') {
+        answer = { status: 400, body: fixture('error.charge-already-refunded') }
+      } else if (how === 'api-error') {
+        answer = { status: 500, body: fixture('error.api-error') }
+      } else {
+        // Made (a 'made-then-api-error' one too: Stripe failed after it carried the refund out).
+        const recorded = fixture('refund.succeeded')
+        const refund = {
+          ...recorded,
+          id: randomId('re_3', 24),
+          amount: Number(form.amount),
+          payment_intent: form.payment_intent,
+          reason: form.reason ?? null,
+          metadata: Object.fromEntries(
+            Object.entries(form).flatMap(([k, v]) => {
+              const key = /^metadata\[(.+)\]$/.exec(k)?.[1]
+              return key ? [[key, v]] : []
+            }),
+          ),
+          created: Math.floor(Date.now() / 1000),
+        }
+        refunds.set(refund.id, refund)
+        answer =
+          how === 'made-then-api-error'
+            ? { status: 500, body: fixture('error.api-error') }
+            : { status: 200, body: refund }
+      }
+      if (key) refundAnswers.set(key, answer)
+      return send(answer.status, answer.body)
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const intent = url.searchParams.get('payment_intent')
+      const data = [...refunds.values()].filter((r) => !intent || r.payment_intent === intent).reverse()
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' })
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
     if (req.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]!))
@@ -168,6 +220,8 @@ export async function startStripeReplay(): Promise<StripeReplay> {
     requests,
     sessions,
     hooks,
+    nextRefunds,
+    refunds,
     settle(sessionId, ending) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`no session ${sessionId}`)

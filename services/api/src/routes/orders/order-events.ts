@@ -47,6 +47,26 @@ function detailsOf(event: OrderEvent): OrderEventDetails[keyof OrderEventDetails
       return { reason: event.reason }
     case 'OrderPaid':
       return { reference: event.reference }
+    case 'OrderRefundRequested':
+      return {
+        refundNumber: event.refundNumber,
+        attempt: event.attempt,
+        amount: event.amount,
+        reason: event.reason,
+      }
+    case 'OrderRefunded':
+      return {
+        refundNumber: event.refundNumber ?? null,
+        amount: event.amount ?? null,
+        reference: event.reference ?? null,
+      }
+    case 'OrderRefundFailed':
+      return {
+        refundNumber: event.refundNumber,
+        amount: event.amount,
+        reason: event.reason,
+        kind: event.kind,
+      }
     case 'CounterAppointmentProposed':
     case 'CounterAppointmentAccepted':
     case 'CounterAppointmentRejected':
@@ -61,6 +81,8 @@ function detailsOf(event: OrderEvent): OrderEventDetails[keyof OrderEventDetails
         parts: (event.item.parts ?? []).map((p) => ({ name: p.name, options: p.options, text: p.text })),
         totalGross: event.pricing.totalGross,
       }
+    case 'OrderStatusChangeUndone':
+      return { undone: event.undone, from: event.from, to: event.to }
     case 'QuestionnaireAnswered':
       return {
         rating: event.rating,
@@ -73,7 +95,6 @@ function detailsOf(event: OrderEvent): OrderEventDetails[keyof OrderEventDetails
     case 'OrderMarkedInDelivery':
     case 'OrderCompleted':
     case 'OrderDelivered':
-    case 'OrderRefunded':
       return {}
     default:
       // An event type this build does not know (a newer writer): who and when, nothing more.

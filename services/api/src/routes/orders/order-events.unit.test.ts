@@ -97,7 +97,33 @@ const examples: { event: OrderEvent; details: Record<string, unknown> }[] = [
     details: { reason: 'Zahlung abgelaufen' },
   },
   { event: { type: 'OrderPaid', ...base, reference: 'pi_123' }, details: { reference: 'pi_123' } },
-  { event: { type: 'OrderRefunded', ...base }, details: {} },
+  {
+    event: { type: 'OrderRefunded', ...base, refundNumber: 2, attempt: 1, amount: 450, reference: 're_9' },
+    details: { refundNumber: 2, amount: 450, reference: 're_9' },
+  },
+  {
+    event: {
+      type: 'OrderRefundRequested',
+      ...base,
+      refundNumber: 1,
+      attempt: 2,
+      amount: 3650,
+      reason: 'canceled',
+    },
+    details: { refundNumber: 1, attempt: 2, amount: 3650, reason: 'canceled' },
+  },
+  {
+    event: {
+      type: 'OrderRefundFailed',
+      ...base,
+      refundNumber: 1,
+      attempt: 1,
+      amount: 3650,
+      reason: 'Charge has already been refunded.',
+      kind: 'refused',
+    },
+    details: { refundNumber: 1, amount: 3650, reason: 'Charge has already been refunded.', kind: 'refused' },
+  },
   {
     event: { type: 'CounterAppointmentProposed', ...base, appointment: '2026-11-24T15:00:00.000Z' },
     details: { appointment: '2026-11-24T15:00:00.000Z' },
@@ -135,6 +161,16 @@ const examples: { event: OrderEvent; details: Record<string, unknown> }[] = [
       totalGross: 12090,
     },
   },
+  {
+    event: {
+      type: 'OrderStatusChangeUndone',
+      ...base,
+      undone: 'OrderCompleted',
+      from: 'completed',
+      to: 'ready',
+    },
+    details: { undone: 'OrderCompleted', from: 'completed', to: 'ready' },
+  },
 ]
 
 describe('toOrderEventEntry', () => {
@@ -157,6 +193,15 @@ describe('toOrderEventEntry', () => {
     expect(text).not.toContain('geheim-hash')
     // And the customer's contact data, which the order detail shows anyway.
     expect(text).not.toContain('anna@example.com')
+  })
+
+  it('names a refund recorded before refunds were numbered with null number and amount', () => {
+    const legacy = { type: 'OrderRefunded', ...base } as OrderEvent
+    expect(toOrderEventEntry(stored(legacy, 4)).details).toEqual({
+      refundNumber: null,
+      amount: null,
+      reference: null,
+    })
   })
 
   it('takes the actor from the metadata, else "system", and the stored time when the event has none', () => {

@@ -34,8 +34,9 @@ import { staffOrderAccess } from './staff-access.ts'
  * PUT /api/orders/{id}/items/{itemId} (spec §7): staff change an item's amount, unit or parts
  * (the customer called). The item is checked and priced with the checkout's rules against
  * today's catalogue, the order is repriced (delivery fee and taxes included), and one
- * OrderItemChanged event records both. Online-paid orders keep their items (the machine
- * refuses), and a stale `version` answers 409 like every staff action.
+ * OrderItemChanged event records both. An online order's items change only once it is paid,
+ * and only to a lower total: the difference is refunded (an OrderRefundRequested in the same
+ * append, docs/payments.md "Refunds"); more than was paid answers 409, as does a stale `version`.
  */
 export async function orderItemRoutes(
   app: FastifyInstance,

@@ -1,3 +1,4 @@
+import { DEFAULT_REJECTION_REASONS } from '@shop/shared/contracts'
 import { paths } from '@shop/ui/routes'
 import { ApiError, apiGet, apiRaw, apiSend, publicClient } from '../../lib/api.ts'
 import type { BoardOrder, CardAction } from './board-model.ts'
@@ -15,13 +16,15 @@ export type BoardApi = {
   access: BoardAccess
   /** The order as the board shows it, with its version (GET /api/orders/:id). */
   get(orderId: string): Promise<BoardOrder>
-  /** A status command or the counter-appointment, always with the card's version. */
+  /** A status command or the counter-appointment, always with the card's version: the order after it. */
   command(
     orderId: string,
     action: CardAction,
     version: number,
     extra?: Record<string, unknown>,
-  ): Promise<void>
+  ): Promise<BoardOrder>
+  /** Takes back the last status change (within 10 s, POST /api/orders/:id/undo): the order after it. */
+  undo(orderId: string, version: number): Promise<BoardOrder>
   resend(orderId: string, channel: 'email' | 'sms'): Promise<void>
   /** The receipt: the print view route for sessions; the PDF (as a blob URL) for the key board. */
   receipt(orderId: string): Promise<string>
@@ -43,8 +46,9 @@ export function boardApi(access: BoardAccess): BoardApi {
         action === 'counter-appointment'
           ? `${order(orderId)}/counter-appointment`
           : `${order(orderId)}/status/${action}`
-      await post(path, { version, ...extra })
+      return post<BoardOrder>(path, { version, ...extra })
     },
+    undo: (orderId, version) => post<BoardOrder>(`${order(orderId)}/undo`, { version }),
     async resend(orderId, channel) {
       await post(`${order(orderId)}/resend-new-order-${channel === 'email' ? 'email' : 'sms'}`)
     },
@@ -69,11 +73,21 @@ export async function loadBranch(branchId: string): Promise<BoardBranch | undefi
   return branches.find((b) => b.id === branchId)
 }
 
-export async function loadCurrency(): Promise<string> {
+/** The shop settings the board uses: the currency and the preset reasons for reject and cancel. */
+export type BoardConfig = { currency: string; rejectionReasons: readonly string[] }
+
+export async function loadConfig(): Promise<BoardConfig> {
   try {
-    const config = await publicClient.request<{ currency?: string } | null>('GET', '/config')
-    return config?.currency ?? 'CHF'
+    const config = await publicClient.request<{ currency?: string; rejectionReasons?: string[] } | null>(
+      'GET',
+      '/config',
+    )
+    return {
+      currency: config?.currency ?? 'CHF',
+      // A config saved before the list existed has none: the defaults.
+      rejectionReasons: config?.rejectionReasons ?? DEFAULT_REJECTION_REASONS,
+    }
   } catch {
-    return 'CHF'
+    return { currency: 'CHF', rejectionReasons: DEFAULT_REJECTION_REASONS }
   }
 }

@@ -14,7 +14,7 @@ export const DONE_RETENTION_MS = 18 * 60 * 60 * 1000
 export const DEFAULT_MISSED_ORDER_MINUTES = 4
 /** How often the missed flags and the done lane are re-evaluated against the clock. */
 export const CLOCK_TICK_MS = 15_000
-/** The new-order sound repeats this often until someone acts on the board. */
+/** The new-order sound repeats this often until each new order is acknowledged or answered. */
 export const ALERT_REPEAT_MS = 5_000
 
 export function laneOf(status: BoardOrder['status']): Lane {
@@ -53,8 +53,14 @@ export type LaneOrders = Record<Lane, BoardOrder[]>
 /**
  * The orders by lane, each lane in working order: new and in-progress orders by when they are
  * due (the oldest request first), done orders newest first. Done orders older than 18 h leave.
+ * The new orders still announced (`announced`, newest first: alarm-model.ts) lead the new lane,
+ * so the newest is seen without scrolling.
  */
-export function lanesOf(orders: Iterable<BoardOrder>, now: number): LaneOrders {
+export function lanesOf(
+  orders: Iterable<BoardOrder>,
+  now: number,
+  announced: readonly string[] = [],
+): LaneOrders {
   const lanes: LaneOrders = { new: [], confirmed: [], ready: [], done: [] }
   for (const order of orders) {
     const lane = laneOf(order.status)
@@ -64,7 +70,12 @@ export function lanesOf(orders: Iterable<BoardOrder>, now: number): LaneOrders {
   const due = (o: BoardOrder) => Date.parse(o.dueAt ?? o.createdAt)
   const byDue = (a: BoardOrder, b: BoardOrder) =>
     due(a) - due(b) || Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id)
-  lanes.new.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id))
+  const lead = new Map(announced.map((id, index) => [id, index]))
+  const rank = (o: BoardOrder) => lead.get(o.id) ?? announced.length
+  lanes.new.sort(
+    (a, b) =>
+      rank(a) - rank(b) || Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id),
+  )
   lanes.confirmed.sort(byDue)
   lanes.ready.sort(byDue)
   lanes.done.sort((a, b) => finishedAt(b) - finishedAt(a) || a.id.localeCompare(b.id))
@@ -77,7 +88,10 @@ export function orderKindOf(order: Pick<BoardOrder, 'isDelivery' | 'isDineIn'>):
   return orderTypeOf(order)
 }
 
-/** The card's buttons, in this order; cancel stays in the order detail (not a counter action). */
+/**
+ * The card's buttons, in this order. Cancel (with a reason the customer reads) once the order is
+ * accepted; before that the shop rejects it instead.
+ */
 export const CARD_ACTIONS = [
   'confirm',
   'reject',
@@ -85,12 +99,22 @@ export const CARD_ACTIONS = [
   'in-delivery',
   'completed',
   'delivered',
+  'cancel',
 ] as const satisfies readonly StaffAction[]
 export type CardAction = (typeof CARD_ACTIONS)[number]
 
 export function cardActions(order: Pick<BoardOrder, 'allowedActions'>): CardAction[] {
-  return CARD_ACTIONS.filter((a) => order.allowedActions.includes(a))
+  const allowed = order.allowedActions
+  return CARD_ACTIONS.filter((a) => allowed.includes(a) && !(a === 'cancel' && allowed.includes('reject')))
 }
+
+/** The card actions a 10 s undo can take back (order.undo.ts on the server decides). */
+export const UNDOABLE_ACTIONS: ReadonlySet<CardAction> = new Set([
+  'confirm',
+  'in-delivery',
+  'completed',
+  'delivered',
+])
 
 /** What changed between the card's copy and the server's current order (shown on a 409). */
 export type OrderChange =
@@ -127,20 +151,6 @@ export function diffOrders(
   if (before.totalGross !== after.totalGross)
     changes.push({ field: 'total', from: before.totalGross, to: after.totalGross })
   return changes
-}
-
-/**
- * The announcement state: orders awaiting confirmation that nobody has acknowledged yet. An
- * interaction with the board acknowledges everything awaiting at that moment; an order that
- * leaves "awaiting confirmation" needs no announcement any more.
- */
-export function unacknowledged(
-  orders: Iterable<Pick<BoardOrder, 'id' | 'status'>>,
-  acknowledged: ReadonlySet<string>,
-): string[] {
-  const out: string[] = []
-  for (const o of orders) if (o.status === 'awaitingConfirmation' && !acknowledged.has(o.id)) out.push(o.id)
-  return out
 }
 
 /** Spec §3 client-side switches: localStorage '1' / '0', both shown by default. */

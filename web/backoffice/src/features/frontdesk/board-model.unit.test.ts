@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type BoardOrder,
-  cardActions,
-  diffOrders,
-  isMissed,
-  lanesOf,
-  readSwitch,
-  unacknowledged,
-} from './board-model.ts'
+import { type BoardOrder, cardActions, diffOrders, isMissed, lanesOf, readSwitch } from './board-model.ts'
 
 const NOW = Date.parse('2026-11-24T09:00:00.000Z')
 const min = (m: number) => new Date(NOW - m * 60_000).toISOString()
@@ -59,11 +51,29 @@ describe('board lanes', () => {
     expect(isMissed(order('a', { createdAt: min(60), status: 'confirmed' }), NOW, 4)).toBe(false)
   })
 
-  it('offers the card actions the order allows (cancel stays in the detail)', () => {
+  it('offers the card actions the order allows: cancel once accepted, reject before', () => {
     expect(cardActions(order('a', { allowedActions: ['cancel', 'reject', 'confirm'] }))).toEqual([
       'confirm',
       'reject',
     ])
+    expect(cardActions(order('a', { allowedActions: ['cancel', 'in-delivery', 'completed'] }))).toEqual([
+      'in-delivery',
+      'completed',
+      'cancel',
+    ])
+  })
+
+  it('puts the announced new orders first, newest first, the rest oldest first', () => {
+    const lanes = lanesOf(
+      [
+        order('old', { createdAt: min(9) }),
+        order('mid', { createdAt: min(5) }),
+        order('new', { createdAt: min(1) }),
+      ],
+      NOW,
+      ['new', 'mid'],
+    )
+    expect(lanes.new.map((o) => o.id)).toEqual(['new', 'mid', 'old'])
   })
 })
 
@@ -100,13 +110,7 @@ describe('a 409 shows what changed', () => {
   })
 })
 
-describe('alerts and switches', () => {
-  it('announces orders awaiting confirmation until acknowledged', () => {
-    const orders = [order('a'), order('b'), order('c', { status: 'confirmed' })]
-    expect(unacknowledged(orders, new Set())).toEqual(['a', 'b'])
-    expect(unacknowledged(orders, new Set(['a', 'b']))).toEqual([])
-  })
-
+describe('switches', () => {
   it('reads the spec §3 switches: shown unless "0"', () => {
     const storage = (v: string | null) => ({ getItem: () => v })
     expect(readSwitch(storage(null), 'showCustomerData')).toBe(true)

@@ -1,8 +1,9 @@
+import { DEFAULT_REJECTION_REASONS } from '@shop/shared/contracts'
 import { Button, Icon, Notice, Spinner } from '@shop/ui'
 import { type ComponentType, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { redirectToLogin } from '../../lib/api.ts'
+import { ApiError, redirectToLogin } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.tsx'
-import { type BoardAccess, type BoardBranch, boardApi, loadBranch, loadCurrency } from './board-api.ts'
+import { type BoardAccess, type BoardBranch, boardApi, loadBranch, loadConfig } from './board-api.ts'
 import {
   type BoardOrder,
   CLOCK_TICK_MS,
@@ -15,7 +16,7 @@ import {
   readSwitch,
   SWITCH_KEYS,
 } from './board-model.ts'
-import { type CardEnv, CardEnvContext, createCardMessages } from './card-env.ts'
+import { type CardEnv, CardEnvContext, createCardMessages, type UndoOffer } from './card-env.ts'
 import { OrderCard } from './order-card.tsx'
 import { useBoardAlerts } from './use-alerts.ts'
 import { useLiveBoard } from './use-live-board.ts'
@@ -77,6 +78,9 @@ export function Board({
   const now = useNow()
   const [branch, setBranch] = useState<BoardBranch | undefined>()
   const [currency, setCurrency] = useState('CHF')
+  const [reasons, setReasons] = useState<readonly string[]>(DEFAULT_REJECTION_REASONS)
+  const [undo, setUndo] = useState<UndoOffer | undefined>()
+  const clearUndo = useCallback(() => setUndo(undefined), [])
   const [showCustomer, setShowCustomer] = useSwitch(SWITCH_KEYS.customer)
   const [showProduct, setShowProduct] = useSwitch(SWITCH_KEYS.product)
   const boardRef = useRef<HTMLDivElement>(null)
@@ -89,8 +93,10 @@ export function Board({
         if (!stopped) setBranch(b)
       })
       .catch(() => {})
-    loadCurrency().then((c) => {
-      if (!stopped) setCurrency(c)
+    loadConfig().then((c) => {
+      if (stopped) return
+      setCurrency(c.currency)
+      setReasons(c.rejectionReasons)
     })
     return () => {
       stopped = true
@@ -108,20 +114,35 @@ export function Board({
   const api = useMemo(() => boardApi(access), [access])
   const [messages] = useState(createCardMessages)
   const [focus] = useState<CardEnv['focus']>(() => ({}))
-  const env = useMemo<CardEnv>(
-    () => ({ api, timeZone, currency, put, now: () => Date.now(), messages, focus }),
-    [api, timeZone, currency, put, messages, focus],
-  )
-
-  const lanes = useMemo(() => lanesOf(live.orders, now), [live.orders, now])
-  const missedCount = useMemo(
-    () => lanes.new.filter((o) => isMissed(o, now, missedMinutes)).length,
-    [lanes, now, missedMinutes],
-  )
   const alerts = useBoardAlerts(live.orders, boardRef, (o: BoardOrder) => ({
     title: t('notification.title', { number: o.ticketNumber ?? '' }),
     body: t('notification.body', { name: o.customerName, kind: t(`ordering:orderType.${orderKindOf(o)}`) }),
   }))
+  const { acknowledge } = alerts
+  const env = useMemo<CardEnv>(
+    () => ({
+      api,
+      timeZone,
+      currency,
+      put,
+      now: () => Date.now(),
+      messages,
+      focus,
+      reasons,
+      acknowledge: (id: string) => acknowledge([id]),
+      offerUndo: setUndo,
+    }),
+    [api, timeZone, currency, put, messages, focus, reasons, acknowledge],
+  )
+
+  // The orders still announced lead the new lane, newest first: seen without scrolling.
+  const pendingKey = alerts.pending.join(',')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pendingKey stands for alerts.pending
+  const lanes = useMemo(() => lanesOf(live.orders, now, alerts.pending), [live.orders, now, pendingKey])
+  const missedCount = useMemo(
+    () => lanes.new.filter((o) => isMissed(o, now, missedMinutes)).length,
+    [lanes, now, missedMinutes],
+  )
 
   if (live.refusal && live.refusal.code !== 'unauthorized') {
     return <Refusal access={access} message={live.refusal.message} />
@@ -129,6 +150,16 @@ export function Board({
 
   const offline = live.loaded && live.status !== 'live' && live.status !== 'stopped'
   const title = branch ? t('title', { branch: branch.name }) : t('titleShort')
+  const newest = live.orders.find((o) => o.id === alerts.pending[0])
+  /** The banner's jump: the order's card comes into view and takes the focus; it counts as seen. */
+  const show = (order: BoardOrder) => {
+    acknowledge([order.id])
+    const card = boardRef.current?.querySelector<HTMLElement>(
+      `article[data-order-id="${CSS.escape(order.id)}"]`,
+    )
+    card?.scrollIntoView({ block: 'nearest' })
+    card?.focus({ preventScroll: true })
+  }
 
   return (
     <div
@@ -137,9 +168,10 @@ export function Board({
       data-live={live.status}
       data-alerting={alerts.alerting ? 'true' : 'false'}
       data-sound={alerts.soundOn ? 'on' : 'off'}
-      // Click, not pointerdown: the banners that go away must not move the button under the finger.
-      onClickCapture={alerts.acknowledge}
-      onKeyDownCapture={alerts.acknowledge}
+      // Any touch or key unlocks the sound; it acknowledges no order (that silenced the alarm for
+      // good: issue 18 point 9). Click, not pointerdown, for the browsers' user-gesture rules.
+      onClickCapture={alerts.unlock}
+      onKeyDownCapture={alerts.unlock}
     >
       <header className="fd-header">
         <h1 id={headingId} className="fd-header__title">
@@ -200,17 +232,40 @@ export function Board({
         </div>
       ) : null}
       {!alerts.soundOn ? (
-        <button type="button" className="fd-sound" onClick={alerts.acknowledge}>
+        <button type="button" className="fd-sound" onClick={alerts.unlock}>
           <Icon name="info" />
           {t('sound.enable')}
         </button>
       ) : null}
-      <div role="status" className={alerts.alerting ? 'fd-alert' : 'fd-alert fd-alert--quiet'}>
+      <div
+        className={alerts.alerting ? 'fd-alert' : 'fd-alert fd-alert--quiet'}
+        data-pending={alerts.pendingCount}
+      >
+        <p role="status" className="fd-alert__text">
+          {alerts.alerting ? (
+            <>
+              <Icon name="warning" />
+              {t('alert.new', { count: alerts.pendingCount })}
+              {newest ? (
+                <span className="fd-alert__newest">
+                  {' '}
+                  {t('alert.newest', { number: newest.ticketNumber ?? '—', name: newest.customerName })}
+                </span>
+              ) : null}
+            </>
+          ) : null}
+        </p>
         {alerts.alerting ? (
-          <>
-            <Icon name="warning" />
-            {t('alert.new', { count: alerts.pendingCount })}
-          </>
+          <span className="fd-alert__actions">
+            {newest ? (
+              <Button small variant="secondary" onClick={() => show(newest)}>
+                {t('alert.show', { number: newest.ticketNumber ?? '—' })}
+              </Button>
+            ) : null}
+            <Button small variant="secondary" onClick={() => acknowledge(alerts.pending)}>
+              {t('alert.seen', { count: alerts.pendingCount })}
+            </Button>
+          </span>
         ) : null}
       </div>
 
@@ -233,6 +288,79 @@ export function Board({
           </div>
         </CardEnvContext.Provider>
       )}
+      <UndoToast offer={undo} api={api} put={put} onDone={clearUndo} />
+    </div>
+  )
+}
+
+/**
+ * The undo of a status change just made on a card (issue 18 point 10): "Rückgängig" for 10 s, then
+ * it leaves; the server decides by its events' times and says why when it is too late.
+ */
+function UndoToast({
+  offer,
+  api,
+  put,
+  onDone,
+}: {
+  offer: UndoOffer | undefined
+  api: CardEnv['api']
+  put: CardEnv['put']
+  onDone: () => void
+}) {
+  const t = useT('bo-frontdesk')
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<{ tone: 'success' | 'danger'; text: string } | undefined>()
+  // A new offer replaces the last one and its answer.
+  useEffect(() => {
+    if (!offer) return
+    setResult(undefined)
+    const timer = setTimeout(onDone, Math.max(0, offer.until - Date.now()))
+    return () => clearTimeout(timer)
+  }, [offer, onDone])
+  // An answer stays a moment (an error until it is closed).
+  useEffect(() => {
+    if (result?.tone !== 'success') return
+    const timer = setTimeout(() => setResult(undefined), 5_000)
+    return () => clearTimeout(timer)
+  }, [result])
+
+  const undo = async () => {
+    if (!offer) return
+    setBusy(true)
+    try {
+      const order = await api.undo(offer.orderId, offer.version)
+      put(order)
+      onDone()
+      setResult({ tone: 'success', text: t('undo.done', { number: offer.ticket }) })
+    } catch (error) {
+      const server = error instanceof ApiError ? error.errors[0]?.message : undefined
+      onDone()
+      setResult({ tone: 'danger', text: server ?? t('undo.failed') })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="fd-undo" data-undo={offer ? offer.orderId : undefined}>
+      <p role="status" className="fd-undo__text">
+        {offer ? t('undo.offer', { number: offer.ticket, action: offer.label }) : null}
+        {!offer && result?.tone === 'success' ? result.text : null}
+      </p>
+      {offer ? (
+        <Button small variant="primary" disabled={busy} onClick={() => void undo()}>
+          {t('undo.button')}
+        </Button>
+      ) : null}
+      {result?.tone === 'danger' ? (
+        <Notice tone="danger" live="assertive" className="fd-undo__error">
+          <p>{result.text}</p>
+          <Button small variant="ghost" onClick={() => setResult(undefined)}>
+            {t('dismiss')}
+          </Button>
+        </Notice>
+      ) : null}
     </div>
   )
 }

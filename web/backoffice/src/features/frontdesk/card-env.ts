@@ -18,6 +18,24 @@ export type CardEnv = {
    * the focus back once it shows its new state (in its new lane: a card there is mounted anew).
    */
   focus: { pending?: string }
+  /** The shop's preset reasons for reject and cancel (the dialogs offer them as one tap). */
+  reasons: readonly string[]
+  /** The order counts as seen by the new-order alarm (it was acted on from its card). */
+  acknowledge(orderId: string): void
+  /** A status change made from a card: the board offers to undo it for 10 s. */
+  offerUndo(offer: UndoOffer): void
+}
+
+/** What the board's undo toast needs of a status change just made. */
+export type UndoOffer = {
+  orderId: string
+  /** The order's version after the change (the undo is refused if anything happened since). */
+  version: number
+  ticket: string
+  /** What was done, e.g. "Bestätigen". */
+  label: string
+  /** Until when (ms, the board's clock) the undo is offered. */
+  until: number
 }
 
 export type CardMessage = { failure?: Failure; notice?: string }

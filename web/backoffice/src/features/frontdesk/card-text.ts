@@ -21,6 +21,8 @@ export function actionLabel(action: CardAction, kind: string, t: Translate): str
       return t('action.completed')
     case 'delivered':
       return t('action.delivered')
+    case 'cancel':
+      return t('ordering:action.cancelOrder')
   }
 }
 
@@ -79,5 +81,36 @@ export function changeText(
       })
     case 'total':
       return t('conflict.total', { from: formatMoney(c.from, currency), to: formatMoney(c.to, currency) })
+  }
+}
+
+/** The board's refund badge (issue 18 item 6): its text and tone; null while no refund was asked for. */
+export function refundBadge(
+  refund: BoardOrder['refund'],
+  t: Translate,
+  currency: string,
+): { text: string; tone: 'success' | 'warning' | 'danger' } | null {
+  if (!refund) return null
+  switch (refund.status) {
+    case 'refunded':
+      return {
+        text: t('refund.refunded', { amount: formatMoney(refund.refundedAmount, currency) }),
+        tone: 'success',
+      }
+    case 'partial':
+      return {
+        text: t('refund.partial', { amount: formatMoney(refund.refundedAmount, currency) }),
+        tone: 'success',
+      }
+    case 'pending':
+      return {
+        text: t('refund.pending', { amount: formatMoney(refund.pendingAmount, currency) }),
+        tone: 'warning',
+      }
+    case 'failed':
+      return {
+        text: t('refund.failed', { amount: formatMoney(refund.failedAmount, currency) }),
+        tone: 'danger',
+      }
   }
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from '@shop/shared/domain/common'
+import { UNDO_WINDOW_MS } from '@shop/shared/domain/ordering/order.undo.ts'
 import { wallClockOf } from '@shop/shared/domain/scheduling'
 import { Button, Icon, IconButton, type IconName, Notice } from '@shop/ui'
 import {
@@ -14,10 +15,17 @@ import {
 } from 'react'
 import { ApiError } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.tsx'
-import { CounterDialog, RejectDialog } from '../../lib/order-dialogs.tsx'
-import { type BoardOrder, type CardAction, cardActions, diffOrders, orderKindOf } from './board-model.ts'
+import { CancelDialog, CounterDialog, RejectDialog } from '../../lib/order-dialogs.tsx'
+import {
+  type BoardOrder,
+  type CardAction,
+  cardActions,
+  diffOrders,
+  orderKindOf,
+  UNDOABLE_ACTIONS,
+} from './board-model.ts'
 import { CardEnvContext, type Failure } from './card-env.ts'
-import { actionLabel, addressText, amountText, changeText, when } from './card-text.ts'
+import { actionLabel, addressText, amountText, changeText, refundBadge, when } from './card-text.ts'
 
 const noop = () => () => {}
 
@@ -63,7 +71,7 @@ export const OrderCard = memo(function OrderCard({
   const notice = message?.notice
   const setFailure = (f: Failure | undefined) => env?.messages.set(order.id, f ? { failure: f } : undefined)
   const setNotice = (n: string | undefined) => env?.messages.set(order.id, n ? { notice: n } : undefined)
-  const [dialog, setDialog] = useState<'reject' | 'counter-appointment' | undefined>()
+  const [dialog, setDialog] = useState<'reject' | 'cancel' | 'counter-appointment' | undefined>()
   // The copy the user acted on (the card may update under a pending command).
   const latest = useRef(order)
   latest.current = order
@@ -127,8 +135,28 @@ export const OrderCard = memo(function OrderCard({
     }
   }
 
-  const command = (action: CardAction, extra?: Record<string, unknown>) =>
-    run(action, () => api.command(order.id, action, latest.current.version, extra), t('error.status'))
+  const command = (action: CardAction, extra?: Record<string, unknown>) => {
+    // Acting on an order answers the new-order alarm for it.
+    env.acknowledge(order.id)
+    // The undo is offered for 10 s from the moment of the tap (the server counts from its event).
+    const startedAt = env.now()
+    return run(
+      action,
+      async () => {
+        const after = await api.command(order.id, action, latest.current.version, extra)
+        if (UNDOABLE_ACTIONS.has(action) && after) {
+          env.offerUndo({
+            orderId: order.id,
+            version: after.version,
+            ticket: String(ticket),
+            label: actionLabel(action, kind, t),
+            until: startedAt + UNDO_WINDOW_MS,
+          })
+        }
+      },
+      t('error.status'),
+    )
+  }
 
   const print = () => {
     // Opened inside the click (pop-up blockers), filled once the receipt is there.
@@ -290,6 +318,16 @@ export const OrderCard = memo(function OrderCard({
         </span>
         <strong className="fd-card__total">{formatMoney(order.totalPayable, currency)}</strong>
       </p>
+      {(() => {
+        const refund = refundBadge(order.refund, t, currency)
+        return refund ? (
+          <p className="fd-card__refund">
+            <span className={`ui-badge ui-badge--${refund.tone}`} data-refund={order.refund?.status}>
+              {refund.text}
+            </span>
+          </p>
+        ) : null
+      })()}
 
       {failure ? (
         <Notice
@@ -339,7 +377,8 @@ export const OrderCard = memo(function OrderCard({
             disabled={busy !== undefined}
             aria-describedby={titleId}
             onClick={() => {
-              if (action === 'reject' || action === 'counter-appointment') setDialog(action)
+              if (action === 'reject' || action === 'cancel' || action === 'counter-appointment')
+                setDialog(action)
               else void command(action)
             }}
           >
@@ -375,9 +414,21 @@ export const OrderCard = memo(function OrderCard({
         </span>
       </div>
 
+      {dialog === 'cancel' ? (
+        <CancelDialog
+          ticket={String(ticket)}
+          presets={env.reasons}
+          onClose={() => setDialog(undefined)}
+          onSubmit={(reason) => {
+            setDialog(undefined)
+            void command('cancel', reason ? { message: reason } : {})
+          }}
+        />
+      ) : null}
       {dialog === 'reject' ? (
         <RejectDialog
           ticket={String(ticket)}
+          presets={env.reasons}
           onClose={() => setDialog(undefined)}
           onSubmit={(message) => {
             setDialog(undefined)

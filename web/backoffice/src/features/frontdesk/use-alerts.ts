@@ -1,10 +1,20 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
-import { ALERT_REPEAT_MS, type BoardOrder, unacknowledged } from './board-model.ts'
+import {
+  type AlarmState,
+  acknowledge as acknowledgeIn,
+  alarmTick,
+  INITIAL_ALARM,
+  pendingAlarms,
+  withActed,
+} from './alarm-model.ts'
+import type { BoardOrder } from './board-model.ts'
 
 // The board's announcement of new orders: a beep made with Web Audio (no file to load), repeated
-// every 5 s until someone acts on the board (any click or key on it) or no unacknowledged order
-// awaits confirmation any more; a browser notification per new order where permission is granted.
-// Browsers only play sound after a user gesture, so the first interaction unlocks the audio.
+// every 5 s until each new order is acknowledged (the banner's "Anzeigen" / "Gesehen") or acted on
+// (confirm, reject, a new time, cancel): the rules are alarm-model.ts. Any touch or key on the
+// board unlocks the audio (browsers only play sound after a user gesture) but acknowledges
+// nothing: that used to silence the alarm for good (issue 18 point 9). A browser notification per
+// new order where permission is granted.
 // Test hook (e2e cannot hear): the board element carries data-alerting="true|false" and
 // data-alerts="<number of alert rounds fired>", data-sound="on|off".
 
@@ -32,6 +42,9 @@ class Beeper {
   /** Two short tones, loud enough for a busy counter. */
   beep(): void {
     const ctx = this.ctx
+    // Suspended by the browser meanwhile (a hidden tab, a power saver): the earlier gesture lets
+    // it resume, and the next round is heard.
+    if (ctx?.state === 'suspended') void ctx.resume().catch(() => {})
     if (ctx?.state !== 'running') return
     const start = ctx.currentTime
     for (const [i, freq] of [880, 1175, 880].entries()) {
@@ -57,13 +70,17 @@ function notificationState(): NotificationState {
 }
 
 export type BoardAlerts = {
-  /** Whether unacknowledged new orders are being announced. */
+  /** Whether new orders are being announced. */
   alerting: boolean
   pendingCount: number
+  /** The orders still announced, newest first. */
+  pending: readonly string[]
   soundOn: boolean
   notifications: NotificationState
-  /** Everything awaiting now counts as seen; also unlocks the audio. Call from a user gesture. */
-  acknowledge(): void
+  /** Unlocks the audio: call from any user gesture on the board (acknowledges nothing). */
+  unlock(): void
+  /** These orders count as seen (the banner's buttons, an action on the card). */
+  acknowledge(ids: Iterable<string>): void
   askNotifications(): Promise<void>
 }
 
@@ -74,63 +91,60 @@ export function useBoardAlerts(
 ): BoardAlerts {
   const beeper = useRef<Beeper>(null)
   beeper.current ??= new Beeper()
-  const acknowledged = useRef(new Set<string>())
-  const announced = useRef(new Set<string>())
-  const rounds = useRef(0)
-  // Bumped when an interaction acknowledges orders, so the pending list is computed again.
-  const [, setAckGeneration] = useState(0)
+  const alarm = useRef<AlarmState>(INITIAL_ALARM)
+  // Bumped when an acknowledgement changes what is pending, so it is computed again.
+  const [, setGeneration] = useState(0)
   const [soundOn, setSoundOn] = useState(false)
   const [notifications, setNotifications] = useState<NotificationState>(notificationState)
 
-  const pending = unacknowledged(orders, acknowledged.current)
+  // Orders answered meanwhile (here or on another board) count as seen.
+  alarm.current = withActed(alarm.current, orders)
+  const pending = pendingAlarms(orders, alarm.current.seen)
   const pendingKey = pending.join(',')
   const notifyRef = useRef(notify)
   notifyRef.current = notify
   const ordersRef = useRef(orders)
   ordersRef.current = orders
 
-  const fire = useCallback(() => {
-    rounds.current += 1
-    const el = board.current
-    if (el) el.dataset.alerts = String(rounds.current)
-    beeper.current?.beep()
-  }, [board])
-
   useEffect(() => {
-    if (!pendingKey) return
-    const ids = pendingKey.split(',')
-    const fresh = ids.filter((id) => !announced.current.has(id))
-    for (const id of fresh) announced.current.add(id)
-    if (fresh.length > 0) {
-      fire()
-      if (notificationState() === 'granted') {
-        for (const id of fresh) {
-          const order = ordersRef.current.find((o) => o.id === id)
-          if (!order) continue
-          try {
-            const { title, body } = notifyRef.current(order)
-            new Notification(title, { body, tag: `order-${id}` })
-          } catch {
-            // some browsers only allow notifications from a service worker
+    const ids = pendingKey ? pendingKey.split(',') : []
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const tick = () => {
+      const step = alarmTick(alarm.current, ids, Date.now())
+      alarm.current = step.state
+      if (step.ring) {
+        const el = board.current
+        if (el) el.dataset.alerts = String(step.state.rounds)
+        beeper.current?.beep()
+        if (step.fresh.length > 0 && notificationState() === 'granted') {
+          for (const id of step.fresh) {
+            const order = ordersRef.current.find((o) => o.id === id)
+            if (!order) continue
+            try {
+              const { title, body } = notifyRef.current(order)
+              new Notification(title, { body, tag: `order-${id}` })
+            } catch {
+              // some browsers only allow notifications from a service worker
+            }
           }
         }
       }
+      if (step.nextInMs !== null) timer = setTimeout(tick, step.nextInMs)
     }
-    const timer = setInterval(fire, ALERT_REPEAT_MS)
-    return () => clearInterval(timer)
-  }, [pendingKey, fire])
+    tick()
+    return () => clearTimeout(timer)
+  }, [pendingKey, board])
 
-  const acknowledge = useCallback(() => {
-    let changed = false
-    for (const o of ordersRef.current) {
-      if (o.status === 'awaitingConfirmation' && !acknowledged.current.has(o.id)) {
-        acknowledged.current.add(o.id)
-        changed = true
-      }
-    }
+  const acknowledge = useCallback((ids: Iterable<string>) => {
+    const next = acknowledgeIn(alarm.current, ids)
+    if (next === alarm.current) return
+    alarm.current = next
     // After the event: a render inside a click's capture phase would reset a controlled
     // checkbox the click is toggling (React restores its old state, the change is lost).
-    if (changed) setTimeout(() => setAckGeneration((n) => n + 1), 0)
+    setTimeout(() => setGeneration((n) => n + 1), 0)
+  }, [])
+
+  const unlock = useCallback(() => {
     const b = beeper.current
     if (b && !b.unlocked) void b.unlock().then((on) => setTimeout(() => setSoundOn(on), 0))
   }, [])
@@ -147,8 +161,10 @@ export function useBoardAlerts(
   return {
     alerting: pending.length > 0,
     pendingCount: pending.length,
+    pending,
     soundOn,
     notifications,
+    unlock,
     acknowledge,
     askNotifications,
   }

@@ -12,6 +12,7 @@ import { Timeline } from './order-events-timeline.tsx'
 import { Customer, OrderFacts } from './order-facts.tsx'
 import { Items } from './order-items.tsx'
 import { Pricing } from './order-pricing.tsx'
+import { Refunds } from './order-refunds.tsx'
 import type { OrderEventEntry } from './order-timeline.ts'
 import {
   dueOf,
@@ -212,6 +213,27 @@ export function OrderDetailPage() {
               <Fact label={t('detail.paymentMethod')}>{paymentMethodText(o.paymentMethod, t)}</Fact>
               <Fact label={t('detail.paymentStatus')}>{t(`ordering:paymentStatus.${o.paymentStatus}`)}</Fact>
             </dl>
+            <Refunds
+              order={o}
+              t={t}
+              zone={zone}
+              currency={context.currency}
+              busy={busy}
+              onRetry={(refund) => {
+                void run(
+                  `refund-${refund.refundNumber}`,
+                  () =>
+                    apiSend('POST', `/orders/${o.id}/refunds/${refund.refundNumber}/retry`, {
+                      version: o.version,
+                    }),
+                  t('refund.retried'),
+                  t('error.refund'),
+                ).then((ok) => {
+                  // The provider answers the refund process a moment later: look again then.
+                  if (ok) for (const ms of [1500, 5000]) setTimeout(() => void reload(), ms)
+                })
+              }}
+            />
             {isOnlinePayment(o.paymentMethod) ? (
               <Button
                 variant="secondary"

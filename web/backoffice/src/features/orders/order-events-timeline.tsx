@@ -76,13 +76,15 @@ function TimelineItem({
                       ? `${d.value} / 5`
                       : d.kind === 'paymentMethod'
                         ? paymentMethodText(d.value, t)
-                        : d.kind === 'amount'
-                          ? amountText(d.value.amount, d.value.unit, t)
-                          : d.kind === 'items'
-                            ? d.value
-                                .map((i) => `${amountText(i.amount, i.unit, t)} ${i.name ?? ''}`.trim())
-                                .join(', ')
-                            : d.value}
+                        : d.kind === 'refundReason'
+                          ? t(`refund.reason.${d.value}`)
+                          : d.kind === 'amount'
+                            ? amountText(d.value.amount, d.value.unit, t)
+                            : d.kind === 'items'
+                              ? d.value
+                                  .map((i) => `${amountText(i.amount, i.unit, t)} ${i.name ?? ''}`.trim())
+                                  .join(', ')
+                              : d.value}
               </dd>
             </div>
           ))}

@@ -27,20 +27,36 @@ export const EVENT_LABELS: Readonly<Record<string, string>> = {
   OrderFailed: 'event.OrderFailed',
   OrderPaid: 'event.OrderPaid',
   OrderRefunded: 'event.OrderRefunded',
+  OrderRefundRequested: 'event.OrderRefundRequested',
+  OrderRefundFailed: 'event.OrderRefundFailed',
   CounterAppointmentProposed: 'event.CounterAppointmentProposed',
   CounterAppointmentAccepted: 'event.CounterAppointmentAccepted',
   CounterAppointmentRejected: 'event.CounterAppointmentRejected',
   OrderItemChanged: 'event.OrderItemChanged',
   QuestionnaireAnswered: 'event.QuestionnaireAnswered',
+  OrderStatusChangeUndone: 'event.OrderStatusChangeUndone',
 }
 
 /** How a detail value is shown: text as it is, an instant as date-time, cents as money … */
-export type DetailKind = 'text' | 'dateTime' | 'money' | 'amount' | 'rating' | 'paymentMethod' | 'items'
+export type DetailKind =
+  | 'text'
+  | 'dateTime'
+  | 'money'
+  | 'amount'
+  | 'rating'
+  | 'paymentMethod'
+  | 'items'
+  | 'refundReason'
 
 export type ItemAmount = { name?: string; amount: number; unit: string }
 
 export type TimelineDetail =
-  | { key: string; labelKey: string; kind: 'text' | 'dateTime' | 'paymentMethod'; value: string }
+  | {
+      key: string
+      labelKey: string
+      kind: 'text' | 'dateTime' | 'paymentMethod' | 'refundReason'
+      value: string
+    }
   | { key: string; labelKey: string; kind: 'money' | 'rating'; value: number }
   | { key: string; labelKey: string; kind: 'amount'; value: ItemAmount }
   | { key: string; labelKey: string; kind: 'items'; value: ItemAmount[] }
@@ -59,12 +75,14 @@ export type TimelineRow = {
 const DETAIL_FIELDS: readonly { key: string; kind: DetailKind }[] = [
   { key: 'message', kind: 'text' },
   { key: 'reason', kind: 'text' },
+  { key: 'refundReason', kind: 'refundReason' },
   { key: 'appointment', kind: 'dateTime' },
   { key: 'items', kind: 'items' },
   { key: 'itemName', kind: 'text' },
   { key: 'amount', kind: 'amount' },
   { key: 'paymentMethod', kind: 'paymentMethod' },
   { key: 'totalGross', kind: 'money' },
+  { key: 'refundAmount', kind: 'money' },
   { key: 'reference', kind: 'text' },
   { key: 'rating', kind: 'rating' },
   { key: 'comment', kind: 'text' },
@@ -80,6 +98,16 @@ function itemAmount(value: unknown): ItemAmount | null {
 function flatDetails(details: Record<string, unknown>): Record<string, unknown> {
   // The changed item comes flat ({ name, amount, unit }) or nested ({ item: {…} }).
   const flat: Record<string, unknown> = { ...details }
+  // A refund's amount is money, not an item's amount.
+  if ('refundNumber' in details) {
+    flat.refundAmount = details.amount
+    delete flat.amount
+    // A request's reason is a word of the refund vocabulary (a failure's is the provider's text).
+    if ('attempt' in details) {
+      flat.refundReason = details.reason
+      delete flat.reason
+    }
+  }
   const item = details.item
   if (item && typeof item === 'object') {
     const i = item as Record<string, unknown>

@@ -107,9 +107,13 @@ export function statusTone(status: OrderStatus): 'warning' | 'success' | 'danger
  * Whether the item edit is offered: not on a finished order. The server decides the rest (ready,
  * online payment) and its refusal is shown in the editor.
  */
-export function mayEditItems(order: Pick<StaffOrder, 'status'>): boolean {
+export function mayEditItems(
+  order: Pick<StaffOrder, 'status'> & Partial<Pick<StaffOrder, 'paymentMethod' | 'paymentStatus'>>,
+): boolean {
   const final: readonly OrderStatus[] = ['completed', 'delivered', 'rejected', 'canceled', 'failed']
-  return !final.includes(order.status)
+  if (final.includes(order.status)) return false
+  // An online order changes only once paid (to a lower total: the difference is refunded).
+  return !(order.paymentMethod && isOnlinePayment(order.paymentMethod) && order.paymentStatus !== 'paid')
 }
 
 /** The taxes of the pricing, highest rate first: [["8.1", 123], ["2.6", 45]]. */

@@ -182,6 +182,11 @@ describe('order display', () => {
     expect(isOnlinePayment('toString')).toBe(false)
     expect(mayEditItems({ status: 'confirmed' })).toBe(true)
     expect(mayEditItems({ status: 'completed' })).toBe(false)
+    // Issue 18 item 6: an online order only once paid (a lower total is refunded).
+    expect(mayEditItems({ status: 'confirmed', paymentMethod: 'stripe', paymentStatus: 'awaiting' })).toBe(
+      false,
+    )
+    expect(mayEditItems({ status: 'confirmed', paymentMethod: 'stripe', paymentStatus: 'paid' })).toBe(true)
   })
 
   it('lists the taxes by rate, highest first', () => {
@@ -246,6 +251,22 @@ describe('order timeline', () => {
     const created = timelineRows([{ ...events[1]!, details: { totalGross: 900 } }])[0]
     expect(created?.details).toEqual([
       { key: 'totalGross', labelKey: 'detailField.total', kind: 'money', value: 900 },
+    ])
+  })
+
+  it('names a refund’s amount as money and a request’s reason as a refund reason (issue 18 item 6)', () => {
+    expect(eventDetails({ refundNumber: 1, attempt: 1, amount: 1380, reason: 'canceled' })).toEqual([
+      { key: 'refundReason', labelKey: 'detailField.refundReason', kind: 'refundReason', value: 'canceled' },
+      { key: 'refundAmount', labelKey: 'detailField.refundAmount', kind: 'money', value: 1380 },
+    ])
+    expect(
+      eventDetails({ refundNumber: 1, amount: 1380, reason: 'Karte gesperrt', kind: 'refused' }).map((d) => [
+        d.key,
+        d.value,
+      ]),
+    ).toEqual([
+      ['reason', 'Karte gesperrt'],
+      ['refundAmount', 1380],
     ])
   })
 

@@ -9,6 +9,7 @@ import {
   CHECKOUT_COUNTRIES,
   createConfigBodySchema,
   DEFAULT_COUNTRY,
+  DEFAULT_REJECTION_REASONS,
   DELIVERY_METHODS,
 } from '@shop/shared/contracts'
 import { DEFAULT_CURRENCY } from '@shop/shared/domain/common'
@@ -20,6 +21,7 @@ import { CheckboxInput, FieldSet, NumberInput, SelectInput, TextInput } from '..
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import type { StoredResource } from '../../lib/resources.ts'
+import { type ReasonRow, RejectionReasonsEditor, reasonsToBody, reasonsToForm } from './rejection-reasons.tsx'
 
 const TEXT_FIELDS = [
   'shopName',
@@ -83,6 +85,8 @@ export type SettingsForm = Record<TextField, string> &
     maximumOrderValue: number | null
     /** The cash rounding of the shop's currency, in cents (0: none); others are kept as stored. */
     cashRoundingCents: number | null
+    /** The frontdesk's preset reasons for rejecting or canceling (one tap on the board). */
+    rejectionReasons: ReasonRow[]
   }
 
 /** The defaults of the contract for a shop that has no config yet. */
@@ -107,6 +111,7 @@ export function settingsToForm(item: StoredResource | null): SettingsForm {
     mapBearing: (config.mapBearing as number | undefined) ?? null,
     maximumOrderValue: (config.maximumOrderValue as number | undefined) ?? null,
     cashRoundingCents: rounding[currency] ?? null,
+    rejectionReasons: reasonsToForm(item?.rejectionReasons, DEFAULT_REJECTION_REASONS),
   }
 }
 
@@ -135,6 +140,7 @@ export function settingsToBody(values: SettingsForm, item: StoredResource | null
     defaultDeliveryMethod: values.defaultDeliveryMethod,
     defaultCountry: values.defaultCountry,
     cashRounding: rounding,
+    rejectionReasons: reasonsToBody(values.rejectionReasons),
   }
 }
 
@@ -174,6 +180,7 @@ export function SettingsPage() {
           'defaultCountry',
           'maximumOrderValue',
           'cashRounding',
+          'rejectionReasons',
         ].map((key) => [key, t(`field.${key}`)]),
       )}
       aside={(item, replace) => <HistoryAside resource="config" item={item} onRestored={replace} />}
@@ -247,6 +254,9 @@ function SettingsFields() {
         {flag('isContactEmailRequired')}
         {flag('isContactPhoneRequired')}
         {flag('disableTickets')}
+      </FieldSet>
+      <FieldSet legend={t('section.frontdesk')}>
+        <RejectionReasonsEditor />
       </FieldSet>
       <FieldSet legend={t('section.payments')}>
         {flag('enableCash')}
