@@ -41,7 +41,7 @@ describe('zodIssuesToErrors', () => {
     ['count', { count: 0 }, 'Dieser Wert sollte 1 oder mehr sein.'],
     ['count', { count: 10 }, 'Dieser Wert sollte 9 oder weniger sein.'],
     ['count', { count: 1.5 }, 'Dieser Wert sollte vom Typ int sein.'],
-    ['ratio', { ratio: 0 }, 'Dieser Wert sollte größer als 0 sein.'],
+    ['ratio', { ratio: 0 }, 'Dieser Wert sollte grösser als 0 sein.'],
     ['ratio', { ratio: 1 }, 'Dieser Wert sollte kleiner als 1 sein.'],
     ['step', { step: 7 }, 'Dieser Wert sollte ein Vielfaches von 5 sein.'],
     ['kind', { kind: 'c' }, 'Sie haben einen ungültigen Wert ausgewählt.'],

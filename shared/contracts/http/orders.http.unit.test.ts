@@ -88,7 +88,7 @@ describe('create order body', () => {
       'an item with amount 0, a fractional price and an unknown field',
       { ...goodOrder, items: [{ product: 'p', name: 'n', amount: 0, unit: 'piece', price: 1.5, extra: 1 }] },
       [
-        { field: 'items.0.amount', message: 'Dieser Wert sollte größer als 0 sein.' },
+        { field: 'items.0.amount', message: 'Dieser Wert sollte grösser als 0 sein.' },
         { field: 'items.0.price', message: 'Dieser Wert sollte vom Typ int sein.' },
         { field: 'items.0.extra', message: EXTRA },
       ],

@@ -265,6 +265,14 @@ function checkTimeRange(ctx: Ctx, from: string | null, to: string | null): void 
 // ---------------------------------------------------------------------------------------------
 // config (GET / POST /api/config, a single object)
 
+/** The frontdesk's preset reasons of a shop that set none (issue 18): de-CH, as the customer reads them. */
+export const DEFAULT_REJECTION_REASONS = [
+  'Heute ausverkauft',
+  'Zu viel los',
+  'Ausserhalb des Liefergebiets',
+] as const
+export const MAX_REJECTION_REASONS = 20
+
 const configFields = {
   shopName: text(255),
   businessName: optionalText(255),
@@ -325,6 +333,14 @@ const configFields = {
    * requires quotations takes a quotation request, any other refuses with where to ask for one.
    */
   maximumOrderValue: moneySchema.min(1).default(DEFAULT_MAXIMUM_ORDER_VALUE),
+  /**
+   * The reasons the frontdesk offers as one tap when it rejects or cancels an order (the customer
+   * reads the one chosen). A config stored before has none: clients use the defaults.
+   */
+  rejectionReasons: z
+    .array(text(200))
+    .max(MAX_REJECTION_REASONS)
+    .default([...DEFAULT_REJECTION_REASONS]),
 }
 /** POST /api/config: the first save carries no version, every later one the version read. */
 export const createConfigBodySchema = z.strictObject(configFields)
@@ -439,6 +455,11 @@ export const createBranchBodySchema = z
     street: optionalText(255),
     zipCode: optionalText(16),
     city: optionalText(255),
+    /**
+     * The country the branch is in (issue 18): customers' national phone numbers are read in it
+     * and the checkout preselects it. Null: the config's defaultCountry.
+     */
+    country: nullable(z.enum(CHECKOUT_COUNTRIES)),
     phone: nullable(phoneSchema),
     email: nullable(emailSchema),
     latitude: nullable(z.number().min(-90).max(90)),
@@ -597,6 +618,34 @@ export const alternativeUnitSchema = z
 export type AlternativeUnit = z.output<typeof alternativeUnitSchema>
 
 /**
+ * The locales menu content (products, categories) can be translated to (issue 18). German is
+ * the original (spec §9: de-CH is the default and the fallback), so it has no translation; the
+ * storefront shows a translated text in its language and the German one where none is given.
+ */
+export const MENU_TRANSLATION_LOCALES = ['fr-FR', 'en'] as const
+export type MenuTranslationLocale = (typeof MENU_TRANSLATION_LOCALES)[number]
+const menuTranslations = <T extends z.ZodType>(value: T) =>
+  z.partialRecord(z.enum(MENU_TRANSLATION_LOCALES), value).default({})
+
+/**
+ * A part's translation: by position, as `config.parts` (and its options) are ordered. A blank
+ * text (null) is not translated and shows the German one.
+ */
+export const productPartTranslationSchema = z.strictObject({
+  name: optionalText(255),
+  description: optionalText(2000),
+  options: z.array(optionalText(255)).max(100).default([]),
+})
+export const productTranslationSchema = z.strictObject({
+  name: optionalText(255),
+  description: optionalText(10_000),
+  parts: z.array(productPartTranslationSchema).max(50).default([]),
+})
+export type ProductTranslation = z.output<typeof productTranslationSchema>
+export const categoryTranslationSchema = z.strictObject({ name: optionalText(255) })
+export type CategoryTranslation = z.output<typeof categoryTranslationSchema>
+
+/**
  * Spec §3 names "pricing and calculationModel (fixed, approximate, minimum)": one field,
  * `calculationModel`, as on the alternative units; §9 derives the price prefix from it.
  * Quantities are in the product's unit; defaultQuantity null means the minimum.
@@ -630,9 +679,11 @@ export const createProductBodySchema = z
     isLeadTimeEnabled: z.boolean().default(false),
     leadTimeType: z.enum(LEAD_TIME_TYPES).default('minutes'),
     leadTimeValue: z.int().min(0).max(100_000).default(0),
+    translations: menuTranslations(productTranslationSchema),
   })
   .superRefine((product, ctx) => {
     checkQuantities(ctx, product)
+    checkPartTranslations(ctx, product.config.parts, product.translations)
     product.alternativeUnits.forEach((alternative, index) => {
       if (alternative.unit === product.unit) {
         addIssue(ctx, ['alternativeUnits', index, 'unit'], 'validation.duplicate')
@@ -665,6 +716,25 @@ export const createProductBodySchema = z
       })
     }
   })
+/** A translated part or option needs its German original (same position). */
+function checkPartTranslations(
+  ctx: Ctx,
+  parts: readonly ProductPart[],
+  translations: Partial<Record<MenuTranslationLocale, ProductTranslation>>,
+) {
+  for (const [locale, translation] of Object.entries(translations)) {
+    translation?.parts.forEach((part, index) => {
+      const original = parts[index]
+      if (original === undefined) {
+        addIssue(ctx, ['translations', locale, 'parts', index], 'validation.extraField')
+        return
+      }
+      if (part.options.length > original.options.length) {
+        addIssue(ctx, ['translations', locale, 'parts', index, 'options'], 'validation.extraField')
+      }
+    })
+  }
+}
 export const updateProductBodySchema = withVersion(createProductBodySchema)
 export type CreateProductBody = z.output<typeof createProductBodySchema>
 export type UpdateProductBody = z.output<typeof updateProductBodySchema>
@@ -675,6 +745,7 @@ export const createCategoryBodySchema = z.strictObject({
   isEnabled: z.boolean().default(true),
   schedule: scheduleSchema,
   isVisibleWhenUnavailable: z.boolean().default(false),
+  translations: menuTranslations(categoryTranslationSchema),
 })
 export const updateCategoryBodySchema = withVersion(createCategoryBodySchema)
 export type CreateCategoryBody = z.output<typeof createCategoryBodySchema>

@@ -29,7 +29,7 @@ const DATE_TIME = 'Dieser Wert entspricht keiner gültigen Datums- und Zeitangab
 const INT = 'Dieser Wert sollte vom Typ int sein.'
 const min = (limit: number) => `Dieser Wert sollte ${limit} oder mehr sein.`
 const max = (limit: number) => `Dieser Wert sollte ${limit} oder weniger sein.`
-const greaterThan = (limit: number) => `Dieser Wert sollte größer als ${limit} sein.`
+const greaterThan = (limit: number) => `Dieser Wert sollte grösser als ${limit} sein.`
 const collectionMin = (limit: number) => `Diese Sammlung sollte ${limit} oder mehr Elemente enthalten.`
 const collectionMax = (limit: number) => `Diese Sammlung sollte ${limit} oder weniger Elemente enthalten.`
 const tooShort = (limit: number) =>
@@ -126,6 +126,7 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     isContactEmailRequired: true,
     isContactPhoneRequired: true,
     maximumOrderValue: 2_500_000,
+    rejectionReasons: ['Heute ausverkauft', 'Ofen defekt'],
   },
   users: {
     username: 'erika.muster@example.org',
@@ -143,6 +144,7 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     street: 'Bahnhofstrasse 1',
     zipCode: '8001',
     city: 'Zürich',
+    country: 'CH',
     phone: '+41 44 000 00 00',
     email: 'bahnhof@example.org',
     latitude: 47.378,
@@ -260,8 +262,25 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     isLeadTimeEnabled: true,
     leadTimeType: 'days',
     leadTimeValue: 2,
+    translations: {
+      'fr-FR': {
+        name: 'Tarte',
+        description: null,
+        parts: [
+          { name: 'Inscription', description: '20 caractères max.', options: [] },
+          { name: 'Fond', description: null, options: ['Biscuit', null] },
+        ],
+      },
+    },
   },
-  categories: { name: 'Brot', image, isEnabled: false, schedule, isVisibleWhenUnavailable: true },
+  categories: {
+    name: 'Brot',
+    image,
+    isEnabled: false,
+    schedule,
+    isVisibleWhenUnavailable: true,
+    translations: { 'fr-FR': { name: 'Pain' }, en: { name: 'Bread' } },
+  },
   menus: {
     name: 'Sommer',
     availableFrom: '2025-06-01T00:00:00+02:00',

@@ -108,6 +108,8 @@ export type Category = {
   isEnabled: boolean
   schedule: Schedule | null
   isVisibleWhenUnavailable: boolean
+  /** The name in other languages, by locale (issue 18; shown by the storefront, German otherwise). */
+  translations?: Readonly<Record<string, { name?: string | null } | undefined>>
 }
 
 /** A branch's delivery area (spec §3); money in cents, `tax` in percent. */

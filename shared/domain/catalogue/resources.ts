@@ -73,6 +73,9 @@ export function toDomainCategory(resource: Resource): Category {
     isEnabled: resource.isEnabled !== false,
     schedule: toSchedule(resource.schedule),
     isVisibleWhenUnavailable: resource.isVisibleWhenUnavailable === true,
+    ...(typeof resource.translations === 'object' && resource.translations !== null
+      ? { translations: resource.translations as NonNullable<Category['translations']> }
+      : {}),
   }
 }
 

@@ -166,7 +166,7 @@ describe('branch card (spec §2)', () => {
   it('flags closing soon', () => {
     const card = branchCard(branch, zurich('2026-03-27 17:30'))
     expect(card).toMatchObject({ status: 'closingSoon', isClosingSoon: true })
-    expect(card.closingSoon?.text).toBe('Schließt bald')
+    expect(card.closingSoon?.text).toBe('Schliesst bald')
   })
 
   it('closed before today’s opening: today’s hours', () => {

@@ -226,11 +226,11 @@ describe('languages', () => {
     const page = await open('/agb')
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Allgemeine Geschäftsbedingungen')
     expect(await page.getByLabel('Sprache').locator('option').allTextContents()).toEqual(['Deutsch'])
-    // Elsewhere every enabled language is offered.
+    // Elsewhere every enabled language is offered (English too, issue 18).
     await page.getByRole('link', { name: 'Huber Beck & Metzg' }).first().click()
     await expect
       .poll(() => page.getByLabel('Sprache').locator('option').allTextContents())
-      .toEqual(['Deutsch', 'Français'])
+      .toEqual(['Deutsch', 'Français', 'English'])
   })
 })
 

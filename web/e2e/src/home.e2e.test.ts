@@ -204,7 +204,7 @@ describe('the branch list', () => {
     await page.clock.fastForward('08:45:00')
     await expect
       .poll(() => page.locator('.home-status').allTextContents())
-      .toEqual(['Schließt bald', 'Geschlossen', 'Geschlossen'])
+      .toEqual(['Schliesst bald', 'Geschlossen', 'Geschlossen'])
     expect(await page.locator('.home-card__hours').allTextContents()).toEqual([
       'Offen heute 06:30 Uhr bis 19:00 Uhr',
       'Öffnet Mittwoch um 06:00 Uhr',

@@ -1,4 +1,5 @@
 import type { BranchKey, DemoInput } from './demo-types.ts'
+import { categoryTranslations, productTranslations } from './translations.ts'
 
 type Product = DemoInput<'products'>
 type Part = NonNullable<NonNullable<Product['config']>['parts']>[number]
@@ -26,7 +27,7 @@ export type DemoCategory = {
   branches: readonly BranchKey[]
 }
 
-export const DEMO_CATEGORIES: readonly DemoCategory[] = [
+const CATEGORIES: readonly DemoCategory[] = [
   { key: 'brot', branches: ALL, body: { name: 'Brot', image: null } },
   { key: 'gipfeli', branches: ALL, body: { name: 'Gipfeli & Süsses', image: null } },
   { key: 'torten', branches: ALL, body: { name: 'Torten & Kuchen', image: null } },
@@ -1076,7 +1077,7 @@ const BREAKFAST: DemoProduct[] = [
   }),
 ]
 
-export const DEMO_PRODUCTS: readonly DemoProduct[] = [
+const PRODUCTS: readonly DemoProduct[] = [
   ...BREAD,
   ...PASTRY,
   ...CAKES,
@@ -1086,6 +1087,18 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   ...DRINKS,
   ...BREAKFAST,
 ]
+
+/** The categories with their French and English names (issue 18, translations.ts). */
+export const DEMO_CATEGORIES: readonly DemoCategory[] = CATEGORIES.map((category) => ({
+  ...category,
+  body: { ...category.body, translations: categoryTranslations(category.key) },
+}))
+
+/** The products, those Lausanne sells with French and English texts (issue 18, translations.ts). */
+export const DEMO_PRODUCTS: readonly DemoProduct[] = PRODUCTS.map((entry) => ({
+  ...entry,
+  body: { ...entry.body, translations: productTranslations(String(entry.body.uid)) },
+}))
 
 /** Hot drinks and breakfast need a café; Winterthur sells bottled drinks only. */
 const CAFE_ONLY = new Set([

@@ -98,7 +98,7 @@ const upload = (bytes: Buffer, name = 'datei.pdf', headers: Record<string, strin
   call(s.url, 'POST', '/api/uploads', { headers, body: { data: dataUrl(bytes), name } })
 
 const refused = (name: string) =>
-  `Die ausgewählte Datei "${name}" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.`
+  `Die ausgewählte Datei "${name}" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu gross oder der Dateityp wird nicht erkannt.`
 
 let orderNo = 0
 /** An order of `branch` whose cake carries the upload, by a customer of its own. */

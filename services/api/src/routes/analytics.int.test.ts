@@ -131,7 +131,7 @@ describe('POST /api/analytics-log', () => {
     expect((await log('192.0.2.2', null, { raw: padded(2048) })).status).toBe(204)
     const tooBig = await log('192.0.2.2', null, { raw: padded(2049) })
     expect(tooBig.status).toBe(413)
-    expect(JSON.parse(tooBig.body)).toEqual({ errors: [{ field: '', message: 'Die Anfrage ist zu groß.' }] })
+    expect(JSON.parse(tooBig.body)).toEqual({ errors: [{ field: '', message: 'Die Anfrage ist zu gross.' }] })
     // The old limit let a megabyte through: far over the cap, refused all the same.
     const huge = await log('192.0.2.2', null, {
       raw: JSON.stringify({ type: 'event', action: 'huge', data: { a: 'x'.repeat(1_000_000) } }),

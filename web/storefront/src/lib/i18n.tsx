@@ -2,8 +2,12 @@ import { DEFAULT_LOCALE } from '@shop/shared/i18n'
 import { createLocaleKit, type Translate } from '@shop/ui'
 import { loadSharedLocale } from './i18n-catalogues.ts'
 
-/** Locales the storefront offers (spec §9: enabled de-CH and fr-FR; English has a catalogue too). */
-export const ENABLED_LOCALES = ['de-CH', 'fr-FR'] as const
+/**
+ * Locales the language picker offers: spec §9's enabled de-CH and fr-FR, and English (issue 18:
+ * its catalogues are complete, so it is offered too). The browser's language picks only de-CH
+ * or fr-FR; English is there when chosen.
+ */
+export const ENABLED_LOCALES = ['de-CH', 'fr-FR', 'en'] as const
 export const STOREFRONT_LOCALES = ['de-CH', 'fr-FR', 'en'] as const
 export type StorefrontLocale = (typeof STOREFRONT_LOCALES)[number]
 export type { Translate }

@@ -32,3 +32,84 @@ export function amountLabel(t: Translate, amount: number, unit: string, locale: 
     symbol ?? (COUNTABLE.has(unit) ? t(`sf-menu:unit.${unit}`, { count: amount === 1 ? 1 : 2 }) : unit)
   return `${formatAmount(amount, locale)} ${name}`
 }
+
+// --- Menu content in the customer's language (issue 18) ----------------------------------------
+//
+// Products and categories carry `translations` keyed by locale ('fr-FR', 'en'; German is the
+// original, spec §9's default and fallback). Every screen that shows a name, a description, a
+// part or an option asks these functions, so a text missing in a language shows the German one
+// everywhere alike. The German names stay what the cart and the order hold (staff read them).
+
+type PartTranslation = { name?: string | null; description?: string | null; options?: (string | null)[] }
+type Translation = { name?: string | null; description?: string | null; parts?: PartTranslation[] }
+
+/** What the functions read of a product or category (the cart's stored copies included). */
+export type Translatable = {
+  name: string
+  description?: string | null
+  translations?: unknown
+  config?: {
+    parts: readonly { name: string; description?: string | null; options?: readonly { name: string }[] }[]
+  } | null
+}
+
+/** A translated text if it has one, else the German original. */
+const or = (translated: unknown, german: string): string =>
+  typeof translated === 'string' && translated.trim() !== '' ? translated : german
+
+function translationOf(item: Pick<Translatable, 'translations'>, locale: string): Translation | undefined {
+  const all = item.translations
+  if (typeof all !== 'object' || all === null) return undefined
+  const translation = (all as Record<string, unknown>)[locale]
+  return typeof translation === 'object' && translation !== null ? (translation as Translation) : undefined
+}
+
+/** A product's or category's name in the locale, else German. */
+export function localName(item: Translatable, locale: string): string {
+  return or(translationOf(item, locale)?.name, item.name)
+}
+
+/** A product's description in the locale, else German ('' when it has none). */
+export function localDescription(item: Translatable, locale: string): string {
+  return or(translationOf(item, locale)?.description, item.description ?? '')
+}
+
+/** A configurable part's name and description in the locale (by position), else German. */
+export function localPart(
+  product: Translatable,
+  partIndex: number,
+  locale: string,
+): { name: string; description: string } {
+  const part = product.config?.parts[partIndex]
+  const translated = translationOf(product, locale)?.parts?.[partIndex]
+  return {
+    name: or(translated?.name, part?.name ?? ''),
+    description: or(translated?.description, part?.description ?? ''),
+  }
+}
+
+/** What a part shows in the locale: its name, its description and each option's name. */
+export type PartLabels = { name: string; description: string; option: (option: string) => string }
+
+/** A part's texts in the locale (name, description, options by their German name), else German. */
+export function localPartLabels(product: Translatable, partIndex: number, locale: string): PartLabels {
+  return {
+    ...localPart(product, partIndex, locale),
+    option: (option) => localOption(product, partIndex, option, locale),
+  }
+}
+
+/**
+ * An option's name in the locale. Options are chosen, stored and ordered by their German name
+ * (`option`); the translation is found by the option's position in its part.
+ */
+export function localOption(
+  product: Translatable,
+  partIndex: number,
+  option: string,
+  locale: string,
+): string {
+  const index = product.config?.parts[partIndex]?.options?.findIndex((o) => o.name === option) ?? -1
+  if (index < 0) return option
+  return or(translationOf(product, locale)?.parts?.[partIndex]?.options?.[index], option)
+}

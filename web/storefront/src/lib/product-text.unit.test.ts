@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { amountLabel, keepUnitsTogether } from './product-text.ts'
+import {
+  amountLabel,
+  keepUnitsTogether,
+  localDescription,
+  localName,
+  localOption,
+  localPart,
+} from './product-text.ts'
 
 const NBSP = '\u00a0'
 
@@ -57,5 +64,55 @@ describe('amountLabel', () => {
     expect(amountLabel(t, 0.5, 'kilogram', 'de-CH')).toBe('0.5 kg')
     expect(amountLabel(t, 0.5, 'kilogram', 'fr-FR')).toBe('0,5 kg')
     expect(amountLabel(t, 3, 'dl', 'en')).toBe('3 dl')
+  })
+})
+
+describe('menu content in the customer language', () => {
+  const product = {
+    name: 'Butterzopf 500 g',
+    description: 'Mit Butter',
+    config: {
+      parts: [
+        { name: 'Grösse', description: 'Wie gross?', options: [{ name: 'Klein' }, { name: 'Gross' }] },
+        { name: 'Widmung', description: null, options: [] },
+      ],
+    },
+    translations: {
+      'fr-FR': {
+        name: 'Tresse au beurre 500 g',
+        description: null,
+        parts: [{ name: 'Taille', description: '  ', options: ['Petite', null] }],
+      },
+      en: { name: '', description: 'With butter' },
+    },
+  }
+
+  it('shows the translation of the locale', () => {
+    expect(localName(product, 'fr-FR')).toBe('Tresse au beurre 500 g')
+    expect(localPart(product, 0, 'fr-FR').name).toBe('Taille')
+    expect(localOption(product, 0, 'Klein', 'fr-FR')).toBe('Petite')
+    expect(localDescription(product, 'en')).toBe('With butter')
+  })
+
+  it('falls back to German for each text that is missing or blank', () => {
+    expect(localDescription(product, 'fr-FR')).toBe('Mit Butter')
+    expect(localPart(product, 0, 'fr-FR').description).toBe('Wie gross?')
+    expect(localOption(product, 0, 'Gross', 'fr-FR')).toBe('Gross')
+    expect(localPart(product, 1, 'fr-FR')).toEqual({ name: 'Widmung', description: '' })
+    expect(localName(product, 'en')).toBe('Butterzopf 500 g')
+    expect(localOption(product, 0, 'Klein', 'en')).toBe('Klein')
+  })
+
+  it('shows German in German, and for products and categories without translations', () => {
+    expect(localName(product, 'de-CH')).toBe('Butterzopf 500 g')
+    expect(localOption(product, 0, 'Klein', 'de-CH')).toBe('Klein')
+    expect(localName({ name: 'Brot' }, 'fr-FR')).toBe('Brot')
+    expect(localName({ name: 'Brot', translations: { 'fr-FR': { name: 'Pain' } } }, 'fr-FR')).toBe('Pain')
+    expect(localName({ name: 'Brot', translations: null }, 'fr-FR')).toBe('Brot')
+    expect(localOption({ name: 'Brot' }, 3, 'Klein', 'fr-FR')).toBe('Klein')
+  })
+
+  it('keeps an option that is no longer in the product as it was chosen', () => {
+    expect(localOption(product, 0, 'Riesig', 'fr-FR')).toBe('Riesig')
   })
 })

@@ -87,7 +87,7 @@ describe('order size (item 4): a default line maximum and a configurable order-t
     await expectRefused(
       testOrderBody('b1', { isDelivery: false, items: [{ product: 'zopf', amount: 1_000_000_000 }] }),
       'items.0.amount',
-      'Die Menge von «Zopf 500 g» darf höchstens 1000 betragen. Für größere Mengen fragen Sie bitte die Filiale nach einem Angebot.',
+      'Die Menge von «Zopf 500 g» darf höchstens 1000 betragen. Für grössere Mengen fragen Sie bitte die Filiale nach einem Angebot.',
     )
   })
 
@@ -104,7 +104,7 @@ describe('order size (item 4): a default line maximum and a configurable order-t
         appointmentDate: '2026-11-26T10:00:00+01:00',
       }),
       'items',
-      /^Sie haben den Höchstbestellwert in Höhe von CHF\s10.000\.00 leider überschritten\. Für größere Bestellungen fragen Sie bitte die Filiale nach einem Angebot: filiale-b1@example\.org\.$/,
+      /^Sie haben den Höchstbestellwert in Höhe von CHF\s10.000\.00 leider überschritten\. Für grössere Bestellungen fragen Sie bitte die Filiale nach einem Angebot: filiale-b1@example\.org\.$/,
     )
   })
 

@@ -18,6 +18,7 @@ import { ImageInput } from '../../lib/image-picker.tsx'
 import { ListPage } from '../../lib/list-page.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 import { type CategoryForm, categoryToBody, categoryToForm, categoryUsage } from './category-model.ts'
+import { CategoryTranslations } from './category-translations.tsx'
 import { ScheduleFields } from './schedule-fields.tsx'
 
 type Category = StoredResource & {
@@ -123,6 +124,7 @@ export function CategoryEditorPage() {
         isEnabled: t('isEnabled'),
         schedule: t('schedule.legend'),
         isVisibleWhenUnavailable: t('isVisibleWhenUnavailable'),
+        translations: t('translations.section'),
       }}
       aside={(item, replace) => <HistoryAside resource="categories" item={item} onRestored={replace} />}
     >
@@ -139,6 +141,7 @@ export function CategoryEditorPage() {
             />
           </FieldSet>
           <ScheduleFields />
+          <CategoryTranslations />
         </>
       )}
     </ResourceEditor>

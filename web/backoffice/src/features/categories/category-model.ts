@@ -3,7 +3,13 @@
  * form's values and back to the write body of `createCategoryBodySchema`; the schedule rows as the
  * form edits them; and the list's count of products the menus list under each category.
  */
-import type { ImageRef, ScheduleEntry, Weekday } from '@shop/shared/contracts'
+import {
+  type ImageRef,
+  MENU_TRANSLATION_LOCALES,
+  type MenuTranslationLocale,
+  type ScheduleEntry,
+  type Weekday,
+} from '@shop/shared/contracts'
 
 /** One schedule rule as the form edits it: '' for an absent time or date, no weekday for "every day". */
 export type ScheduleRow = {
@@ -20,6 +26,8 @@ export type CategoryForm = {
   isEnabled: boolean
   schedule: ScheduleRow[]
   isVisibleWhenUnavailable: boolean
+  /** The name per locale (issue 18); '' is not translated (the storefront shows German). */
+  translations: Record<MenuTranslationLocale, { name: string }>
 }
 
 type Stored = Record<string, unknown> | null
@@ -58,6 +66,12 @@ export function rowsToSchedule(rows: readonly ScheduleRow[]): Record<string, unk
   }))
 }
 
+type StoredTranslations = Partial<Record<string, { name?: unknown }>>
+const storedTranslations = (item: Stored): StoredTranslations =>
+  typeof item?.translations === 'object' && item.translations !== null
+    ? (item.translations as StoredTranslations)
+    : {}
+
 export function categoryToForm(item: Stored): CategoryForm {
   return {
     name: str(item?.name),
@@ -65,6 +79,12 @@ export function categoryToForm(item: Stored): CategoryForm {
     isEnabled: item ? item.isEnabled !== false : true,
     schedule: scheduleToRows(item?.schedule),
     isVisibleWhenUnavailable: item?.isVisibleWhenUnavailable === true,
+    translations: Object.fromEntries(
+      MENU_TRANSLATION_LOCALES.map((locale) => [
+        locale,
+        { name: str(storedTranslations(item)[locale]?.name) },
+      ]),
+    ) as CategoryForm['translations'],
   }
 }
 
@@ -77,6 +97,13 @@ export function categoryToBody(values: CategoryForm): Record<string, unknown> {
     isEnabled: values.isEnabled,
     schedule: rowsToSchedule(values.schedule),
     isVisibleWhenUnavailable: values.isVisibleWhenUnavailable,
+    // Only the locales with a name: an emptied one is no translation.
+    translations: Object.fromEntries(
+      MENU_TRANSLATION_LOCALES.flatMap((locale) => {
+        const name = orNull(values.translations?.[locale]?.name ?? '')
+        return name === null ? [] : [[locale, { name }]]
+      }),
+    ),
   }
 }
 

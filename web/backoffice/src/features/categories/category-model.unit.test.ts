@@ -20,6 +20,7 @@ describe('the category form', () => {
         { weekdays: ['monday', 'friday'], from: '06:00', to: '11:00', startDate: null, endDate: null },
       ],
       isVisibleWhenUnavailable: true,
+      translations: { 'fr-FR': { name: 'Petit-déjeuner' } },
     }
     const form = categoryToForm(stored)
     expect(form.schedule).toEqual([
@@ -39,6 +40,7 @@ describe('the category form', () => {
       isEnabled: true,
       schedule: [],
       isVisibleWhenUnavailable: false,
+      translations: { 'fr-FR': { name: '' }, en: { name: '' } },
     })
     const body = categoryToBody({ ...form, name: 'Brot', schedule: [emptyScheduleRow()] })
     expect(body.schedule).toEqual([{ weekdays: null, from: null, to: null, startDate: null, endDate: null }])

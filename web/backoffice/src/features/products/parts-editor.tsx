@@ -5,23 +5,33 @@
  * overwrite the price. Parts and options are reordered by dragging or with the move buttons.
  */
 import { Button, IconButton } from '@shop/ui'
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form'
-import { CheckboxInput, NumberInput, SelectInput, TextInput } from '../../lib/forms.tsx'
+import { useFieldArray, useWatch } from 'react-hook-form'
+import { CheckboxInput, NumberInput, SelectInput, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import {
   emptyOption,
   emptyPart,
   hasOptions,
+  moved,
   PRICE_MODIFIERS,
   PRODUCT_PART_TYPES,
   type ProductFormValues,
+  without,
+  withTranslatedOptions,
+  withTranslatedParts,
 } from './product-form.ts'
 import { SortableList } from './sortable.tsx'
 
 export function PartsEditor({ currency }: { currency: string }) {
   const t = useT('bo-products')
-  const { control, formState } = useFormContext<ProductFormValues>()
+  const { control, formState, getValues, setValue } = useFormContext<ProductFormValues>()
   const parts = useFieldArray({ control, name: 'config.parts' })
+  // A part's translations (issue 18) are kept by position: they move and go with the part.
+  const moveTranslations = (change: Parameters<typeof withTranslatedParts>[2]) =>
+    setValue(
+      'translations',
+      withTranslatedParts(getValues('translations'), getValues('config.parts').length, change),
+    )
   // The names as typed: the move buttons and the announcements say which part moves.
   const values = useWatch({ control, name: 'config.parts' })
   const partsError = formState.errors.config?.parts?.root?.message ?? formState.errors.config?.parts?.message
@@ -31,7 +41,10 @@ export function PartsEditor({ currency }: { currency: string }) {
       {parts.fields.length === 0 ? <p className="bo-muted">{t('parts.none')}</p> : null}
       <SortableList
         ids={parts.fields.map((f) => f.id)}
-        onMove={(from, to) => parts.move(from, to)}
+        onMove={(from, to) => {
+          moveTranslations((list) => moved(list, from, to))
+          parts.move(from, to)
+        }}
         label={partName}
         className="bo-sortable"
       >
@@ -41,7 +54,14 @@ export function PartsEditor({ currency }: { currency: string }) {
               {handle}
               <h3>{t('parts.part', { position: index + 1 })}</h3>
               {moveButtons}
-              <Button small variant="ghost" onClick={() => parts.remove(index)}>
+              <Button
+                small
+                variant="ghost"
+                onClick={() => {
+                  moveTranslations((list) => without(list, index))
+                  parts.remove(index)
+                }}
+              >
                 {t('parts.remove', { name: partName(index) })}
               </Button>
             </div>
@@ -83,9 +103,21 @@ function PartFields({ index, currency }: { index: number; currency: string }) {
 
 function OptionsEditor({ partIndex, currency }: { partIndex: number; currency: string }) {
   const t = useT('bo-products')
-  const { control, formState } = useFormContext<ProductFormValues>()
+  const { control, formState, getValues, setValue } = useFormContext<ProductFormValues>()
   const name = `config.parts.${partIndex}.options` as const
   const options = useFieldArray({ control, name })
+  // The options' translations (issue 18) move and go with them, as the parts' do.
+  const moveTranslations = (change: (list: string[]) => string[]) =>
+    setValue(
+      'translations',
+      withTranslatedOptions(
+        getValues('translations'),
+        getValues('config.parts').length,
+        partIndex,
+        getValues(name).length,
+        change,
+      ),
+    )
   const values = useWatch({ control, name })
   const partErrors = formState.errors.config?.parts?.[partIndex]
   const optionsError = partErrors?.options?.root?.message ?? partErrors?.options?.message
@@ -95,7 +127,10 @@ function OptionsEditor({ partIndex, currency }: { partIndex: number; currency: s
       <h4>{t('parts.options')}</h4>
       <SortableList
         ids={options.fields.map((f) => f.id)}
-        onMove={(from, to) => options.move(from, to)}
+        onMove={(from, to) => {
+          moveTranslations((list) => moved(list, from, to))
+          options.move(from, to)
+        }}
         label={optionName}
         className="bo-sortable"
       >
@@ -119,7 +154,10 @@ function OptionsEditor({ partIndex, currency }: { partIndex: number; currency: s
             <IconButton
               icon="trash"
               label={t('parts.removeOption', { name: optionName(index) })}
-              onClick={() => options.remove(index)}
+              onClick={() => {
+                moveTranslations((list) => without(list, index))
+                options.remove(index)
+              }}
             />
           </div>
         )}

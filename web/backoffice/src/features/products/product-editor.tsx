@@ -24,6 +24,7 @@ import {
   productToBody,
   productToForm,
 } from './product-form.ts'
+import { TranslationsEditor } from './translations-editor.tsx'
 import './products.css'
 
 const FIELDS = [
@@ -53,6 +54,7 @@ const FIELDS = [
   'isLeadTimeEnabled',
   'leadTimeType',
   'leadTimeValue',
+  'translations',
 ] as const
 
 export function ProductEditor() {
@@ -188,6 +190,8 @@ function ProductFields({ currency }: { currency: string }) {
           </>
         ) : null}
       </FieldSet>
+
+      <TranslationsEditor />
     </>
   )
 }

@@ -9,6 +9,8 @@
 import {
   CALCULATION_MODELS,
   LEAD_TIME_TYPES,
+  MENU_TRANSLATION_LOCALES,
+  type MenuTranslationLocale,
   PRICE_MODIFIERS,
   PRODUCT_PART_TYPES,
   PRODUCT_TYPES,
@@ -28,7 +30,23 @@ export type Weekday = (typeof WEEKDAYS)[number]
 import type { ImageRef } from '@shop/shared/contracts'
 
 export type { ImageRef }
-export { CALCULATION_MODELS, LEAD_TIME_TYPES, PRICE_MODIFIERS, PRODUCT_PART_TYPES, PRODUCT_TYPES, WEEKDAYS }
+export {
+  CALCULATION_MODELS,
+  LEAD_TIME_TYPES,
+  MENU_TRANSLATION_LOCALES,
+  type MenuTranslationLocale,
+  PRICE_MODIFIERS,
+  PRODUCT_PART_TYPES,
+  PRODUCT_TYPES,
+  WEEKDAYS,
+}
+
+/** A stored translation (issue 18): null where a text is not translated; parts by position. */
+export type StoredTranslation = {
+  name: string | null
+  description: string | null
+  parts: { name: string | null; description: string | null; options: (string | null)[] }[]
+}
 
 /** The product as the API answers it (every field present; optional ones null). */
 export type StoredProduct = {
@@ -81,6 +99,8 @@ export type StoredProduct = {
   isLeadTimeEnabled: boolean
   leadTimeType: LeadTimeType
   leadTimeValue: number
+  /** Absent on products stored before translations existed. */
+  translations?: Partial<Record<MenuTranslationLocale, StoredTranslation>>
 }
 
 export type ProductBody = Omit<StoredProduct, 'id' | 'version'>
@@ -112,6 +132,14 @@ export type ScheduleValues = {
   endDate: string
 }
 
+/**
+ * A locale's translation as the form edits it: '' for "not translated". `parts` mirrors
+ * `config.parts` by position (the parts editor moves and removes them together).
+ */
+export type PartTranslationValues = { name: string; description: string; options: string[] }
+export type TranslationValues = { name: string; description: string; parts: PartTranslationValues[] }
+export type TranslationsValues = Record<MenuTranslationLocale, TranslationValues>
+
 /** The form's values: text for nullable texts and times, a weekday list for "any day". */
 export type ProductFormValues = {
   uid: string
@@ -141,6 +169,7 @@ export type ProductFormValues = {
   isLeadTimeEnabled: boolean
   leadTimeType: LeadTimeType
   leadTimeValue: Num
+  translations: TranslationsValues
 }
 
 /** Swiss VAT (spec §9's demo shop): 8.1 % for delivery, 2.6 % for food taken away or delivered. */
@@ -171,6 +200,12 @@ const NEW_PRODUCT: ProductFormValues = {
   isLeadTimeEnabled: false,
   leadTimeType: 'hours',
   leadTimeValue: 0,
+  translations: Object.fromEntries(
+    MENU_TRANSLATION_LOCALES.map((locale): [string, TranslationValues] => [
+      locale,
+      { name: '', description: '', parts: [] },
+    ]),
+  ) as TranslationsValues,
 }
 
 const text = (value: string | null | undefined) => value ?? ''
@@ -242,6 +277,7 @@ export function productToForm(item: Record<string, unknown> | null): ProductForm
     isLeadTimeEnabled: p.isLeadTimeEnabled,
     leadTimeType: p.leadTimeType,
     leadTimeValue: p.leadTimeValue,
+    translations: translationsToForm(p.translations),
   }
 }
 
@@ -309,7 +345,111 @@ export function productToBody(values: ProductFormValues): Record<string, unknown
     isLeadTimeEnabled: values.isLeadTimeEnabled,
     leadTimeType: values.leadTimeType,
     leadTimeValue: values.leadTimeValue,
+    translations: translationsToBody(values.translations, values.config.parts),
   }
+}
+
+// --- Translations (issue 18) -------------------------------------------------------------------
+
+function emptyPartTranslation(): PartTranslationValues {
+  return { name: '', description: '', options: [] }
+}
+
+/** The stored translations as the form's values: every locale present, '' where not translated. */
+export function translationsToForm(
+  stored: Partial<Record<MenuTranslationLocale, StoredTranslation>> | undefined,
+): TranslationsValues {
+  return Object.fromEntries(
+    MENU_TRANSLATION_LOCALES.map((locale) => {
+      const translation = stored?.[locale]
+      return [
+        locale,
+        {
+          name: text(translation?.name),
+          description: text(translation?.description),
+          parts: (translation?.parts ?? []).map((part) => ({
+            name: text(part.name),
+            description: text(part.description),
+            options: part.options.map(text),
+          })),
+        },
+      ]
+    }),
+  ) as TranslationsValues
+}
+
+/**
+ * The translations as the contract takes them: only as many parts and options as the product
+ * has (in their order), blank texts as null, nothing trailing that translates nothing, and no
+ * locale without any translated text.
+ */
+export function translationsToBody(
+  translations: Partial<TranslationsValues> | undefined,
+  parts: readonly PartValues[],
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {}
+  for (const locale of MENU_TRANSLATION_LOCALES) {
+    const translation = translations?.[locale]
+    const partsBody = parts.map((part, index) => {
+      const values = translation?.parts?.[index]
+      const options = hasOptions(part.type)
+        ? part.options.map((_, optionIndex) => orNull(values?.options?.[optionIndex] ?? ''))
+        : []
+      while (options.length > 0 && options[options.length - 1] === null) options.pop()
+      return { name: orNull(values?.name ?? ''), description: orNull(values?.description ?? ''), options }
+    })
+    const isEmpty = (part: (typeof partsBody)[number]) =>
+      part.name === null && part.description === null && part.options.length === 0
+    while (partsBody.length > 0 && isEmpty(partsBody[partsBody.length - 1]!)) partsBody.pop()
+    const name = orNull(translation?.name ?? '')
+    const description = orNull(translation?.description ?? '')
+    if (name === null && description === null && partsBody.length === 0) continue
+    body[locale] = { name, description, parts: partsBody }
+  }
+  return body
+}
+
+/**
+ * The translations after the parts changed (moved, removed): `change` is applied to every
+ * locale's parts, filled up to the `count` parts the product had, so each translation stays
+ * with its part.
+ */
+export function withTranslatedParts(
+  translations: TranslationsValues,
+  count: number,
+  change: (parts: PartTranslationValues[]) => PartTranslationValues[],
+): TranslationsValues {
+  return Object.fromEntries(
+    MENU_TRANSLATION_LOCALES.map((locale) => {
+      const translation = translations[locale] ?? { name: '', description: '', parts: [] }
+      const parts = [...(translation.parts ?? [])]
+      while (parts.length < count) parts.push(emptyPartTranslation())
+      return [locale, { ...translation, parts: change(parts) }]
+    }),
+  ) as TranslationsValues
+}
+
+/** The same for one part's options (moved, removed), filled up to the part's `count` options. */
+export function withTranslatedOptions(
+  translations: TranslationsValues,
+  partCount: number,
+  partIndex: number,
+  count: number,
+  change: (options: string[]) => string[],
+): TranslationsValues {
+  return withTranslatedParts(translations, partCount, (parts) =>
+    parts.map((part, index) => {
+      if (index !== partIndex) return part
+      const options = [...(part.options ?? [])]
+      while (options.length < count) options.push('')
+      return { ...part, options: change(options) }
+    }),
+  )
+}
+
+/** `items` without the one at `index` (a new array). */
+export function without<T>(items: readonly T[], index: number): T[] {
+  return items.filter((_, i) => i !== index)
 }
 
 /** The unit families of spec §3, in the order the unit picker groups them. */

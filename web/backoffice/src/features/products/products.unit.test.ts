@@ -92,6 +92,17 @@ const FULL: StoredProduct = {
   isLeadTimeEnabled: true,
   leadTimeType: 'days',
   leadTimeValue: 3,
+  translations: {
+    'fr-FR': {
+      name: 'Gâteau d’anniversaire',
+      description: null,
+      parts: [
+        { name: 'Taille', description: null, options: ['Ø 18 cm', null, 'Sans déco'] },
+        { name: 'Texte', description: null, options: [] },
+      ],
+    },
+    en: { name: null, description: 'With your text.', parts: [] },
+  },
 }
 
 const { id: _id, version: _version, ...BODY } = FULL

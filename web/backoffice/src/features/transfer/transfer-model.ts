@@ -52,6 +52,7 @@ export const COLUMNS: Record<Kind, readonly Column[]> = {
     ['isEnabled', 'boolean'],
     ['schedule', 'json'],
     ['isVisibleWhenUnavailable', 'boolean'],
+    ['translations', 'json'],
   ],
   products: [
     ['id', 'text'],
@@ -81,6 +82,7 @@ export const COLUMNS: Record<Kind, readonly Column[]> = {
     ['isLeadTimeEnabled', 'boolean'],
     ['leadTimeType', 'text'],
     ['leadTimeValue', 'number'],
+    ['translations', 'json'],
   ],
   menus: [
     ['id', 'text'],

@@ -1,15 +1,19 @@
 import type { CartItem } from '@shop/shared/domain/catalogue'
-import { formatMoney } from '@shop/shared/domain/common'
 import { formatLocalDate, isoWeekdayOf, type LocalDate, wallClockOf } from '@shop/shared/domain/scheduling'
+import { formatCurrency } from '../../lib/amount-format.ts'
 import type { Translate } from '../../lib/i18n.tsx'
+import { localOption } from '../../lib/product-text.ts'
 
-// Texts the checkout builds from values: dates (spec §9 DD.MM.YYYY, HH:mm), money (German
+// Texts the checkout builds from values: dates (spec §9 DD.MM.YYYY, HH:mm), money (the page's
 // locale with two decimals, the shop's currency). Amounts with their unit read as in the menu
 // (lib/product-text.ts: one naming of units in the whole storefront).
 
-/** Spec §9: currency format German locale with two decimals; the currency comes from config. */
-export function money(cents: number, currency: string): string {
-  return formatMoney(cents, currency)
+/**
+ * Spec §9: two decimals, the currency from config; in the page's language (issue 18: one format
+ * per locale, lib/amount-format.ts).
+ */
+export function money(cents: number, currency: string, locale: string): string {
+  return formatCurrency(cents, currency, locale)
 }
 
 /** 'Dienstag, 24.11.2026' (the weekday in the active language). */
@@ -46,9 +50,12 @@ export function formatMonth(year: number, month: number, locale: string): string
   )
 }
 
-/** The chosen options and texts of a configured item, one line. */
-export function partsLabel(item: Pick<CartItem, 'parts'>): string {
+/** The chosen options (in the page's language, lib/product-text.ts) and texts of a configured item, one line. */
+export function partsLabel(item: Pick<CartItem, 'parts' | 'product'>, locale: string): string {
   return item.parts
-    .flatMap((part) => [...part.options, ...(part.text.trim() ? [part.text.trim()] : [])])
+    .flatMap((part, index) => [
+      ...part.options.map((option) => localOption(item.product, index, option, locale)),
+      ...(part.text.trim() ? [part.text.trim()] : []),
+    ])
     .join(', ')
 }

@@ -1,5 +1,5 @@
 import { Button } from '@shop/ui'
-import { useT } from '../../lib/i18n.tsx'
+import { useLocale, useT } from '../../lib/i18n.tsx'
 import { fieldProps, Section, useCheckoutFields } from './checkout-fields.tsx'
 import { money } from './checkout-format.ts'
 
@@ -17,10 +17,13 @@ export function DonationSection({
   onChoose: () => void
 }) {
   const t = useT('sf-checkout')
+  const { locale } = useLocale()
   const { errorOf } = useCheckoutFields()
   return (
     <Section id="checkout-donation" title={t('donation.heading')} icon="star">
-      <p className="checkout__note">{t('donation.intro', { amount: money(DONATION_CENTS, currency) })}</p>
+      <p className="checkout__note">
+        {t('donation.intro', { amount: money(DONATION_CENTS, currency, locale) })}
+      </p>
       <div className="checkout-donation" {...fieldProps('donatee')} tabIndex={-1}>
         <p className="checkout-donation__current">
           {donatee ? <strong>{donatee.name}</strong> : <span>{t('donation.none')}</span>}

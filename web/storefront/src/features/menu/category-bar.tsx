@@ -1,7 +1,8 @@
 import type { MenuSection } from '@shop/shared/domain/catalogue'
 import { IconButton } from '@shop/ui'
 import { useEffect, useRef, useState } from 'react'
-import { useT } from '../../lib/i18n.tsx'
+import { useLocale, useT } from '../../lib/i18n.tsx'
+import { localName } from '../../lib/product-text.ts'
 import { activeGroupIndex } from './menu-model.ts'
 
 /**
@@ -11,6 +12,7 @@ import { activeGroupIndex } from './menu-model.ts'
  */
 export function CategoryBar({ sections }: { sections: readonly MenuSection[] }) {
   const t = useT('sf-menu')
+  const { locale } = useLocale()
   const [active, setActive] = useState(0)
   const list = useRef<HTMLUListElement>(null)
   const ids = sections.map((section) => section.category.id)
@@ -124,7 +126,7 @@ export function CategoryBar({ sections }: { sections: readonly MenuSection[] }) 
                   go(section.category.id)
                 }}
               >
-                {section.category.name}
+                {localName(section.category, locale)}
               </a>
             </li>
           ))}

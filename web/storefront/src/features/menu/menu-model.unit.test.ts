@@ -179,7 +179,7 @@ describe('the sf-menu catalogues', () => {
     expect(de['notFound.title']).toBe('Filiale konnte nicht geladen werden.')
     expect(de['cart.empty']).toBe('Keine Produkte im Warenkorb!')
     expect(de['item.upload.failed']).toBe(
-      'Die ausgewählte Datei "{{file}}" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.',
+      'Die ausgewählte Datei "{{file}}" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu gross oder der Dateityp wird nicht erkannt.',
     )
   })
 })

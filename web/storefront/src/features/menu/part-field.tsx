@@ -7,6 +7,7 @@ import {
 import { formatMoney } from '@shop/shared/domain/common'
 import { useId } from 'react'
 import { type Translate, useT } from '../../lib/i18n.tsx'
+import type { PartLabels } from '../../lib/product-text.ts'
 import type { Display } from './menu-model.ts'
 import { UploadField } from './upload-field.tsx'
 
@@ -25,6 +26,7 @@ function modifierText(
 /** One configurable part of the product: a choice, a text or an upload. */
 export function PartField({
   part,
+  labels,
   entry,
   onChange,
   display,
@@ -32,6 +34,8 @@ export function PartField({
   invalid,
 }: {
   part: ConfigurablePart
+  /** The part's texts in the page's language (lib/product-text.ts); options keep their German value. */
+  labels: PartLabels
   entry: CartItemPart
   onChange: (entry: CartItemPart) => void
   display: Display
@@ -43,13 +47,13 @@ export function PartField({
   const badge = part.optional ? t('item.optional') : t('item.required')
   const legend = (
     <>
-      <span>{part.name}</span>
+      <span>{labels.name}</span>
       <span className={`menu-item__badge${part.optional ? '' : ' menu-item__badge--required'}`}>{badge}</span>
     </>
   )
-  const description = part.description ? (
+  const description = labels.description ? (
     <p className="menu-item__part-description" id={`${id}-desc`}>
-      {part.description}
+      {labels.description}
       {part.type === 'multiselect' ? ` ${t('item.chooseMany')}` : ''}
     </p>
   ) : part.type === 'multiselect' ? (
@@ -87,7 +91,7 @@ export function PartField({
                   onClick={isSelect ? () => onChange(toggleOption(part, entry, option.name)) : undefined}
                   onChange={isSelect ? () => {} : () => onChange(toggleOption(part, entry, option.name))}
                 />
-                <span className="menu-item__option-name">{option.name}</span>
+                <span className="menu-item__option-name">{labels.option(option.name)}</span>
                 {extra ? <span className="menu-item__option-price">{extra}</span> : null}
               </label>
             )

@@ -11,7 +11,7 @@ import { localDateOf } from '@shop/shared/domain/scheduling'
 import { Icon, IconButton } from '@shop/ui'
 import type { CSSProperties } from 'react'
 import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
-import { keepUnitsTogether } from '../../lib/product-text.ts'
+import { keepUnitsTogether, localDescription, localName } from '../../lib/product-text.ts'
 import { imageSrcSet, imageUrl } from '../../lib/shop-data.tsx'
 import { loadOverlay } from './load-item-overlay.ts'
 import { type Display, unitKey, unitSymbol } from './menu-model.ts'
@@ -69,6 +69,7 @@ export function ProductGroup({
   onQuickAdd: (product: Product) => void
 }) {
   const t = useT('sf-menu')
+  const { locale } = useLocale()
   const headingId = `menu-group-${section.category.id}`
   return (
     <section
@@ -78,7 +79,7 @@ export function ProductGroup({
       style={{ '--menu-group-products': section.products.length } as CSSProperties}
     >
       <h2 id={headingId} tabIndex={-1} className="menu-group__title">
-        {section.category.name}
+        {localName(section.category, locale)}
       </h2>
       {!section.orderable && section.reason ? (
         <p className="menu-group__reason">
@@ -138,6 +139,8 @@ function ProductCard({
   const { locale } = useLocale()
   const image = product.images?.[0]
   const quick = isQuickAdd(product)
+  const name = localName(product, locale)
+  const description = localDescription(product, locale)
   const leadTime =
     product.isLeadTimeEnabled && product.leadTimeType && product.leadTimeValue
       ? t(`product.leadTime.${product.leadTimeType}`, { count: product.leadTimeValue })
@@ -159,12 +162,12 @@ function ProductCard({
             onFocus={() => void loadOverlay()}
             aria-describedby={descriptionId}
           >
-            {keepUnitsTogether(product.name)}
+            {keepUnitsTogether(name)}
           </button>
         </h3>
-        {product.description ? (
+        {description ? (
           <p className="menu-product__description" id={descriptionId}>
-            {product.description}
+            {description}
           </p>
         ) : null}
         <p className="menu-product__meta">
@@ -208,9 +211,7 @@ function ProductCard({
         <IconButton
           icon="plus"
           className="menu-product__add"
-          label={
-            quick ? t('product.add', { name: product.name }) : t('product.configure', { name: product.name })
-          }
+          label={quick ? t('product.add', { name }) : t('product.configure', { name })}
           disabled={!orderable}
           onClick={onAdd}
         />
