@@ -54,7 +54,15 @@ export const availabilityDaySchema = z
     /** Why the whole day is not orderable (null: it is). */
     reason: z
       .enum(UNAVAILABLE_REASONS)
-      .extract(['in-past', 'beyond-horizon', 'closed-day', 'before-lead-time', 'no-slots-day', 'paused'])
+      .extract([
+        'in-past',
+        'beyond-horizon',
+        'closed-day',
+        'before-lead-time',
+        'no-slots-day',
+        'paused',
+        'closed-now',
+      ])
       .nullable(),
     /** The reason in the caller's language. */
     message: z.string().nullable(),
@@ -93,6 +101,13 @@ export const availabilitySchema = z
       .nullable(),
     /** Extra preparation time in force: a lead time of every order until `until` (null: none). */
     preparation: z.strictObject({ extraMinutes: z.int().min(1), until: isoInstantSchema }).nullable(),
+    /**
+     * The branch takes no order of this type now (closed, without pre-orders or quotation
+     * requests): no day is available and no time offered, as the checkout would refuse each.
+     * `opensAt`: when it takes orders again (null: not within the horizon). Null while it takes
+     * orders; absent from answers before issue 18.
+     */
+    closedNow: z.strictObject({ opensAt: isoInstantSchema.nullable(), message: z.string() }).nullish(),
   })
   .meta({ id: 'Availability' })
 export type Availability = z.infer<typeof availabilitySchema>

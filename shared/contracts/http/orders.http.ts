@@ -168,6 +168,25 @@ export const counterAppointmentAnswerBodySchema = z
   .meta({ id: 'CounterAppointmentAnswer' })
 export type CounterAppointmentAnswerBody = z.output<typeof counterAppointmentAnswerBodySchema>
 
+/** POST /orders/{id}/refunds/{refundNumber}/retry (staff): ask the provider again for a failed refund. */
+export const retryRefundBodySchema = z
+  .strictObject({
+    version: version.optional(),
+  })
+  .meta({ id: 'RetryRefund' })
+export type RetryRefundBody = z.output<typeof retryRefundBodySchema>
+
+/**
+ * POST /orders/{id}/undo: staff take back their last status change (confirm, ready / in delivery,
+ * complete, delivered) within 10 s; `version` is the order's version after that change.
+ */
+export const undoStatusChangeBodySchema = z
+  .strictObject({
+    version: version.optional(),
+  })
+  .meta({ id: 'UndoStatusChange' })
+export type UndoStatusChangeBody = z.output<typeof undoStatusChangeBodySchema>
+
 /** POST /orders/public/{uid}/{hash}/questionnaire. */
 export const questionnaireBodySchema = z
   .strictObject({

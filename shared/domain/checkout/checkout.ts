@@ -37,6 +37,7 @@ import {
 } from '../catalogue/pricing.ts'
 import { acceptedAmount, isUnit, quantityRulesFor, type Unit } from '../catalogue/units.ts'
 import { type Cents, formatMoney } from '../common/money.ts'
+import { normalisePhone, PHONE_EXAMPLES, phoneCountryOf } from '../common/phone.ts'
 import { type OrderType, orderTypeOf } from '../common/vocabulary.ts'
 import { type ActiveOperations, busyModeOf, soldOutUntil } from '../operations/branch-operations.ts'
 import {
@@ -72,6 +73,11 @@ export type CheckoutBranch = BranchHours & {
   /** Where a customer asks for a quote beyond the order-total cap (checkout.maximumOrder). */
   phone?: string | null
   email?: string | null
+  /**
+   * The branch's country (DE, LI, AT, CH): national phone numbers are read in it. Absent or
+   * null: the config's defaultCountry.
+   */
+  country?: string | null
 }
 
 export type CheckoutConfig = {
@@ -84,6 +90,8 @@ export type CheckoutConfig = {
   maximumOrderValue?: number | null
   /** Cash rounding steps per currency (the config's `cashRounding`); absent: the defaults. */
   cashRounding?: CashRoundingSteps | null
+  /** The shop's country (config.defaultCountry): a branch without one of its own is there. */
+  defaultCountry?: string | null
 }
 
 /** The branch's active menu with its categories and the products the cart names (by uid). */
@@ -174,25 +182,8 @@ const ENABLED: Record<OrderType, keyof CheckoutBranch> = {
   dineIn: 'isDineInEnabled',
 }
 
-/** A phone number as the spec's example format per country (the hint's {phone}). */
-export const PHONE_EXAMPLES: Readonly<Record<string, string>> = {
-  CH: '+41 44 123 45 67',
-  AT: '+43 1 234 56 78',
-  DE: '+49 30 1234567',
-  LI: '+423 234 56 78',
-}
-
-/**
- * Spec §5 phone rule: only digits and plus are kept, a leading 00 becomes +; the number must
- * then start with + (an international number) and have 6 to 15 digits (E.164).
- */
-export function normalisePhone(raw: string): { ok: true; phone: string } | { ok: false; phone: string } {
-  let phone = raw.replace(/[^0-9+]/g, '')
-  if (phone.startsWith('00')) phone = `+${phone.slice(2)}`
-  const digits = phone.replace(/\D/g, '').length
-  const ok = /^\+[0-9]+$/.test(phone) && digits >= 6 && digits <= 15
-  return { ok, phone }
-}
+// The phone rule lives in common/phone.ts (the storefront runs the same); named here as before.
+export { normalisePhone, PHONE_EXAMPLES }
 
 export function orderTypeOfForm(form: Pick<CreateOrderBody, 'isDelivery' | 'isDineIn'>): OrderType {
   return orderTypeOf(form)
@@ -240,9 +231,11 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
   if ((required.email || config.isContactEmailRequired === true) && email === null) fail('email', NOT_BLANK)
   let phone: string | null = null
   if (!blank(form.phone)) {
-    const normalised = normalisePhone(form.phone!)
+    // A national number ('079 123 45 67') is read in the branch's country and stored as E.164.
+    const phoneCountry = phoneCountryOf(branch.country, config.defaultCountry)
+    const normalised = normalisePhone(form.phone!, phoneCountry)
     if (normalised.ok) phone = normalised.phone
-    else fail('phone', key('phoneFormat'), { phone: PHONE_EXAMPLES[form.country] ?? PHONE_EXAMPLES.CH! })
+    else fail('phone', key('phoneFormat'), { phone: PHONE_EXAMPLES[phoneCountry] })
   } else if (required.phone || config.isContactPhoneRequired === true) fail('phone', NOT_BLANK)
   const address: OrderAddress = {
     companyName: form.isCompany ? textOrNull(form.companyName ?? form.company) : null,
@@ -394,7 +387,9 @@ export function checkCheckout(input: CheckoutInput): CheckoutResult {
   if (!slot.isAvailable && nearDays < SLOT_HORIZON_DAYS) ({ availability, slot } = check(SLOT_HORIZON_DAYS))
   let dueAt: number | null = null
   if (slot.isAvailable) dueAt = slot.slot
-  else fail('appointmentDate', slotMessageKey(slot.reason, availability), slot.params)
+  // Closed without pre-orders: the availability offers nothing, for the reason said above.
+  else if (slot.reason !== 'closed-now')
+    fail('appointmentDate', slotMessageKey(slot.reason, availability), slot.params)
 
   // Products are checked at the time they are served: a lunch dish for 12:00 ordered at 9:00.
   const at = wallClockOf(dueAt ?? now.getTime(), branch.timeZone)

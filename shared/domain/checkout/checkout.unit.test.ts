@@ -344,7 +344,8 @@ describe('checkout: refusals, each with its field and the spec text', () => {
         isDelivery: true,
         deliveryArea: 'Altstadt',
         email: null,
-        phone: '079 123 45 67',
+        // No trunk 0: not a national number of the branch's country (AT without one configured).
+        phone: '79 123 45 67',
         items: [{ product: 'zopf', amount: 1 }],
       }),
     )
@@ -429,6 +430,31 @@ describe('checkout: closed shop, pre-order, quotation', () => {
   })
 })
 
+describe('issue 18: national phone numbers in the branch country', () => {
+  const takeaway = { phone: '079 123 45 67', items: [{ product: 'zopf', amount: 1 }] }
+  it('stores a Swiss national number as E.164 at a Swiss branch', () => {
+    const result = run(takeaway, { branch: branch({ country: 'CH' }) })
+    expect(result.ok, JSON.stringify(result)).toBe(true)
+    if (result.ok) expect(result.order.customer.phone).toBe('+41791234567')
+  })
+  it("reads it in the config's default country when the branch has none", () => {
+    const result = run(takeaway, {
+      config: { currency: 'CHF', enablePluginDonations: true, defaultCountry: 'CH' },
+    })
+    expect(result.ok, JSON.stringify(result)).toBe(true)
+    if (result.ok) expect(result.order.customer.phone).toBe('+41791234567')
+  })
+  it("refuses what is no number of the branch's country, with that country's example", () => {
+    const errors = errorsOf(
+      run({ ...takeaway, phone: '234 56 78', country: 'AT' }, { branch: branch({ country: 'CH' }) }),
+    )
+    expect(errors.map((e) => e.field)).toEqual(['phone'])
+    expect(text(errors[0]!)).toBe('Bitte geben Sie eine gültige Nummer im Format +41 44 123 45 67 an.')
+    const li = run({ ...takeaway, phone: '234 56 78' }, { branch: branch({ country: 'LI' }) })
+    expect(li.ok && li.order.customer.phone).toBe('+4232345678')
+  })
+})
+
 describe('phone normalisation (spec §5)', () => {
   it.each([
     ['0041 79 123 45 67', true, '+41791234567'],
@@ -481,7 +507,7 @@ describe('issue 14: order size, areas and postcodes, units, noise, closed days, 
     expect(errors.map((e) => [e.field, text(e)])).toEqual([
       [
         'items.0.amount',
-        'Die Menge von «Zopf» darf höchstens 1000 betragen. Für größere Mengen fragen Sie bitte die Filiale nach einem Angebot.',
+        'Die Menge von «Zopf» darf höchstens 1000 betragen. Für grössere Mengen fragen Sie bitte die Filiale nach einem Angebot.',
       ],
     ])
     expect(run({ items: [{ product: 'zopf', amount: 1000 }] }, { config: bigCap }).ok).toBe(true)
@@ -501,7 +527,7 @@ describe('issue 14: order size, areas and postcodes, units, noise, closed days, 
     )
     expect(errors.map((e) => e.field)).toEqual(['items'])
     expect(text(errors[0]!)).toMatch(
-      /^Sie haben den Höchstbestellwert in Höhe von CHF\s100\.00 leider überschritten\. Für größere Bestellungen fragen Sie bitte die Filiale nach einem Angebot: \+41 44 123 45 67, markt@example\.org\.$/,
+      /^Sie haben den Höchstbestellwert in Höhe von CHF\s100\.00 leider überschritten\. Für grössere Bestellungen fragen Sie bitte die Filiale nach einem Angebot: \+41 44 123 45 67, markt@example\.org\.$/,
     )
     const noContact = errorsOf(run({ items: [{ product: 'zopf', amount: 15 }] }, { config: capped }))
     expect(text(noContact[0]!)).toMatch(/nach einem Angebot\.$/)

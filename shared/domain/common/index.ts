@@ -30,4 +30,13 @@ export {
   sumCents,
   toCents,
 } from './money.ts'
+export type { NormalisedPhone, PhoneCountry } from './phone.ts'
+export {
+  DEFAULT_PHONE_COUNTRY,
+  isPhoneCountry,
+  normalisePhone,
+  PHONE_COUNTRIES,
+  PHONE_EXAMPLES,
+  phoneCountryOf,
+} from './phone.ts'
 export * from './vocabulary.ts'

@@ -3,11 +3,11 @@ import type { LeadTime } from './lead-time.ts'
 import type { OpenState, OpenStateOptions, OpenStatus } from './open-state.ts'
 import { openStateAt } from './open-state.ts'
 import type { OpeningHoursRule } from './opening-hours.ts'
-import { isOpenAt, pickupWindow } from './opening-hours.ts'
-import { WEEKDAY_NAMES } from './scheduling.constants.ts'
-import type { Availability, BusyMode } from './time-slots.ts'
+import { isOpenAt, mergeIntervals, openIntervalsBetween, pickupWindow } from './opening-hours.ts'
+import { SLOT_HORIZON_DAYS, WEEKDAY_NAMES } from './scheduling.constants.ts'
+import type { Availability, BusyMode, ClosedNow } from './time-slots.ts'
 import { computeAvailability } from './time-slots.ts'
-import type { InstantInput, LocalTime } from './zoned-time.ts'
+import { DAY_MS, type InstantInput, type LocalTime, toEpochMs } from './zoned-time.ts'
 
 /** The scheduling fields of a branch (spec §3) plus its IANA time zone. */
 export interface BranchHours {
@@ -18,6 +18,13 @@ export interface BranchHours {
   /** 'HH:MM': pickup starts here when it lies inside the shift (see pickupWindow). */
   orderableFrom?: LocalTime | null
   closedMessage?: string | null
+  /**
+   * While closed, the branch takes orders for a later time (pre-orders) or quotation requests.
+   * Only an explicit `isPreorderEnabled: false` (without quotations) makes a closed branch take
+   * no order at all; absent counts as taking them (callers that only ask about hours).
+   */
+  isPreorderEnabled?: boolean | null
+  isQuotationRequired?: boolean | null
 }
 
 export { ORDER_TYPES } from '../common/vocabulary.ts'
@@ -82,7 +89,52 @@ export function branchOpenState(
   }
 }
 
-/** Availability for an order type: delivery is scheduled in delivery hours, the rest in opening hours. */
+/**
+ * Whether the branch takes an order of this type now, the checkout's rule (spec §5 "Submit
+ * buttons"): open for it (delivery: the delivery hours; the others: open for ordering), or it
+ * takes later orders while closed (pre-orders, quotation requests). `paused`: the busy mode's
+ * pause answers instead (it has its own later-times rule).
+ */
+export function takesOrdersNow(branch: BranchHours, orderType: OrderType, now: InstantInput): boolean {
+  if (branch.isQuotationRequired === true || branch.isPreorderEnabled !== false) return true
+  return orderType === 'delivery' ? isDeliveryOpenAt(branch, now) : isOpenForOrderingAt(branch, now)
+}
+
+/**
+ * When a branch that takes no order now takes one of this type again: the next start of its
+ * delivery hours (delivery) or of its opening or enabled delivery hours (the others); null when
+ * none lies within the slot horizon.
+ */
+export function nextOrderingStart(
+  branch: BranchHours,
+  orderType: OrderType,
+  now: InstantInput,
+): number | null {
+  const from = toEpochMs(now)
+  const schedules =
+    orderType === 'delivery'
+      ? [deliveryRulesOf(branch)]
+      : branch.isDeliveryHoursEnabled === true
+        ? [branch.openingHours, branch.deliveryHours ?? []]
+        : [branch.openingHours]
+  // A week at a time: the next opening is nearly always within the first.
+  for (let start = from; start < from + SLOT_HORIZON_DAYS * DAY_MS; start += 7 * DAY_MS) {
+    const intervals = mergeIntervals(
+      schedules.flatMap((rules) => openIntervalsBetween(rules, branch.timeZone, start, start + 7 * DAY_MS)),
+    )
+    const next = intervals.find((interval) => interval.start > from)
+    if (next !== undefined) return next.start
+  }
+  return null
+}
+
+/**
+ * Availability for an order type: delivery is scheduled in delivery hours, the rest in opening
+ * hours. A branch that takes no order now (closed, without pre-orders or quotations) offers no
+ * time at all, as the checkout refuses every order then (issue 18: the answer promised
+ * "frühestens Freitag 11:00" for an order the checkout would refuse); the pause of a busy
+ * branch answers on its own terms.
+ */
 export function branchAvailability(
   branch: BranchHours,
   orderType: OrderType,
@@ -95,12 +147,19 @@ export function branchAvailability(
     busy?: BusyMode | null
   } = {},
 ): Availability {
+  const busy = options.busy ?? null
+  const paused = busy !== null && busy.pausedUntil !== null && busy.pausedUntil > toEpochMs(now)
+  const closedNow: ClosedNow | null =
+    paused || takesOrdersNow(branch, orderType, now)
+      ? null
+      : { opensAt: nextOrderingStart(branch, orderType, now) }
   return computeAvailability({
     hours: rulesForOrderType(branch, orderType),
     timeZone: branch.timeZone,
     now,
     pickupFrom: pickupFromFor(branch, orderType),
     ...options,
+    closedNow,
   })
 }
 
@@ -122,7 +181,7 @@ export interface BranchCard {
   hours: CardText
   /** 'Abholung {from} Uhr bis {to} Uhr' while open; null when closed or no pickup is left. */
   pickup: CardText | null
-  /** 'Schließt bald' while closing soon. */
+  /** 'Schliesst bald' while closing soon. */
   closingSoon: CardText | null
   state: OpenState
 }

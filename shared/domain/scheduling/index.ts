@@ -6,10 +6,14 @@ export {
   deliveryRulesOf,
   isDeliveryOpenAt,
   isOpenForOrderingAt,
+  nextOrderingStart,
   ORDER_TYPES,
   pickupFromFor,
   rulesForOrderType,
+  takesOrdersNow,
 } from './branch-hours.ts'
+export type { BranchWeek, BranchWeekDay, WeekHours } from './branch-week.ts'
+export { branchWeek } from './branch-week.ts'
 export { endOfBusinessDay } from './business-day.ts'
 export type { LeadTime, LeadTimeType } from './lead-time.ts'
 export { earliestStart, LEAD_TIME_TYPES, leadTimeEarliest } from './lead-time.ts'
@@ -55,6 +59,7 @@ export type {
   AvailabilityPause,
   AvailabilityQuery,
   BusyMode,
+  ClosedNow,
   DayUnavailableReason,
   SchedulingText,
   SlotCheck,

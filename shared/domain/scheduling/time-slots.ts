@@ -47,6 +47,7 @@ export const UNAVAILABLE_REASONS = [
   'appointment-required',
   'no-slots',
   'paused',
+  'closed-now',
 ] as const
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number]
 /** Reasons a whole day can have. */
@@ -57,6 +58,7 @@ export type DayUnavailableReason =
   | 'before-lead-time'
   | 'no-slots-day'
   | 'paused'
+  | 'closed-now'
 
 const REASON_KEYS: Readonly<Record<UnavailableReason, string>> = {
   'in-past': 'scheduling:unavailable.inPast',
@@ -69,6 +71,7 @@ const REASON_KEYS: Readonly<Record<UnavailableReason, string>> = {
   'appointment-required': 'scheduling:unavailable.appointmentRequired',
   'no-slots': 'scheduling:unavailable.noSlots',
   paused: 'scheduling:unavailable.paused',
+  'closed-now': 'scheduling:unavailable.closedNow',
 }
 
 /** A pause that lasts until no opening time is left: "no more online orders today". */
@@ -157,6 +160,17 @@ export interface AvailabilityQuery {
   pickupFrom?: LocalTime | null
   /** The branch's busy mode at `now` (paused, extra preparation time); none when absent. */
   busy?: BusyMode | null
+  /**
+   * The branch takes no order now (closed, and it takes no pre-orders or quotation requests):
+   * no time is offered at all, since the checkout would refuse each (issue 18). `opensAt`: when
+   * it takes orders again (null: not within the search horizon).
+   */
+  closedNow?: ClosedNow | null
+}
+
+/** A branch that takes no order now, and when it does again (epoch ms; null: not in sight). */
+export interface ClosedNow {
+  opensAt: number | null
 }
 
 export interface Availability {
@@ -184,6 +198,8 @@ export interface Availability {
   pause: AvailabilityPause | null
   /** The extra preparation time in force at `now`; null without. */
   preparation: { extraMinutes: number; until: number } | null
+  /** The branch takes no order now: no day is available (`AvailabilityQuery.closedNow`). */
+  closedNow: ClosedNow | null
 }
 
 export type SlotCheck =
@@ -209,6 +225,7 @@ export function computeAvailability(query: AvailabilityQuery): Availability {
   }
   const stepMs = stepMinutes * MINUTE_MS
   const busy = query.busy ?? null
+  const closedNow = query.closedNow ?? null
   const preparation =
     busy !== null && busy.extraMinutes > 0 && busy.extraUntil !== null && busy.extraUntil > now
       ? { extraMinutes: busy.extraMinutes, until: busy.extraUntil }
@@ -276,6 +293,7 @@ export function computeAvailability(query: AvailabilityQuery): Availability {
     let reason: DayUnavailableReason | null = null
     if (pieces.length === 0) reason = 'closed-day'
     else if (!pieces.some((piece) => piece.end > now)) reason = 'no-slots-day'
+    else if (closedNow !== null) reason = 'closed-now'
     else if (pausedUntil !== null && (!laterTimes || !pieces.some((piece) => piece.end > pausedUntil)))
       reason = 'paused'
     else if (!pieces.some((piece) => piece.end > earliest)) reason = 'before-lead-time'
@@ -317,6 +335,7 @@ export function computeAvailability(query: AvailabilityQuery): Availability {
         ? null
         : { until: pausedUntil, laterTimes, resumesAt: resumesAt(openIntervals, pausedUntil, dayStarts[1]!) },
     preparation,
+    closedNow,
   }
 }
 
@@ -542,6 +561,7 @@ export function checkSlot(availability: Availability, instant: InstantInput, loc
   if (ms >= availability.horizonEnd) return unavailable('beyond-horizon', availability, locale)
   const day = dayOf(availability, localDateOf(ms, availability.timeZone))
   if (day?.reason === 'closed-day') return unavailable('closed-day', availability, locale)
+  if (availability.closedNow !== null) return unavailable('closed-now', availability, locale)
   const pause = availability.pause
   if (pause !== null && (!pause.laterTimes || ms < pause.until))
     return unavailable('paused', availability, locale)
@@ -579,6 +599,7 @@ export function checkAppointment(
   if (appointment === null || appointment === undefined) {
     if (options.isAppointmentRequired === true)
       return unavailable('appointment-required', availability, options.locale)
+    if (availability.closedNow !== null) return unavailable('closed-now', availability, options.locale)
     if (availability.pause !== null) return unavailable('paused', availability, options.locale)
     return availability.firstSlot === null
       ? unavailable('no-slots', availability, options.locale)

@@ -598,7 +598,7 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Allgemeine Geschäftsbedingungen lesen' }).click()
     const terms = page.getByRole('dialog', { name: 'Allgemeine Geschäftsbedingungen' })
     await poll(() => terms.textContent()).toContain('Geltungsbereich')
-    await terms.getByRole('button', { name: 'Schließen' }).first().click()
+    await terms.getByRole('button', { name: 'Schliessen' }).first().click()
     // The dialog and its backdrop gone (a fading backdrop over the footer dims its text for axe).
     await poll(() => terms.count()).toBe(0)
     // Dark mode keeps its contrast.

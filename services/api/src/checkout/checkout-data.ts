@@ -116,6 +116,8 @@ export function toCheckoutBranch(id: string, d: Record<string, unknown>): Checko
     deliveryAreas: (d.deliveryAreas as DeliveryArea[] | undefined) ?? [],
     phone: typeof d.phone === 'string' ? d.phone : null,
     email: typeof d.email === 'string' ? d.email : null,
+    // National phone numbers are read in it (null: the config's defaultCountry).
+    country: typeof d.country === 'string' ? d.country : null,
     requirements: {
       delivery: {
         email: req('Delivery', 'Email', false),
@@ -153,6 +155,7 @@ export function toCheckoutConfig(d: Record<string, unknown>): CheckoutConfig {
     // A config saved before the cap existed has none: the default cap applies.
     maximumOrderValue: typeof d.maximumOrderValue === 'number' ? d.maximumOrderValue : null,
     cashRounding: cashRoundingOf(d.cashRounding),
+    defaultCountry: typeof d.defaultCountry === 'string' ? d.defaultCountry : null,
   }
 }
 

@@ -22,6 +22,9 @@ beforeAll(async () => {
       identifier: 'dorf',
       name: 'Dorf',
       timeZone: 'Europe/Zurich',
+      // Closed at the pinned time: without pre-orders it would take no order and offer no time
+      // (issue 18, checkout.int.test.ts); these tests are about the slots it offers for later.
+      isPreorderEnabled: true,
       openingHours: [
         ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map(weekday),
         { type: 'sunday', isClosed: true },

@@ -118,6 +118,15 @@ export async function availabilityRoutes(
                   extraMinutes: availability.preparation.extraMinutes,
                   until: iso(availability.preparation.until),
                 },
+          // Closed without pre-orders: nothing is offered, as the checkout refuses (issue 18).
+          closedNow:
+            availability.closedNow === null
+              ? null
+              : {
+                  opensAt:
+                    availability.closedNow.opensAt === null ? null : iso(availability.closedNow.opensAt),
+                  message: unavailableMessage('closed-now', availability, req.locale).message,
+                },
         },
       }
     },

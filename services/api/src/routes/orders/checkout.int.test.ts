@@ -42,6 +42,8 @@ beforeAll(async () => {
     name: 'Spätverkauf',
     openingHours: [...weekdays, { type: 'saturday', from: '18:00', to: '24:00' }],
     isDineInEnabled: false,
+    // Issue 18: a Swiss branch (b1 has no country: the config's default, AT, applies there).
+    country: 'CH',
   })
   await createResource({
     db: s.db.db,
@@ -219,10 +221,10 @@ describe('checkout: each refusal names its field, says why in German, and append
       /^Diese Zahlungsart bietet die Filiale leider nicht an\.$/,
     ],
     [
-      'a phone number without country code',
-      { phone: '079 123 45 67' },
+      "a phone number that is no national number of the branch's country (AT by the config)",
+      { phone: '79 123 45 67' },
       'phone',
-      /^Bitte geben Sie eine gültige Nummer im Format \+41 44 123 45 67 an\.$/,
+      /^Bitte geben Sie eine gültige Nummer im Format \+43 1 234 56 78 an\.$/,
     ],
     ['terms not accepted', { legalInstructions: false }, 'legalInstructions', /Geschäftsbedingungen/],
     [
@@ -284,6 +286,35 @@ describe('checkout: each refusal names its field, says why in German, and append
   })
 })
 
+describe('issue 18: a national phone number at a Swiss branch', () => {
+  it('takes 079 123 45 67 and stores +41791234567; refuses a Swiss number it cannot read', async () => {
+    now = new Date('2026-03-28T19:00:00Z') // Saturday 20:00: the branch is open
+    const res = await place(
+      testOrderBody(LATE, {
+        isDelivery: false,
+        phone: '079 123 45 67',
+        items: [{ product: 'zopf', amount: 1 }],
+      }),
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const order = await call(s.url, 'GET', `/api/orders/${res.body.data.id}`, {
+      headers: { 'x-api-key': 'k-late-branch-key' },
+    })
+    expect(order.body.data.customer.phone).toBe('+41791234567')
+    const short = await place(
+      testOrderBody(LATE, {
+        isDelivery: false,
+        phone: '079 123 45',
+        items: [{ product: 'zopf', amount: 1 }],
+      }),
+    )
+    expect(short.status).toBe(400)
+    expect(short.body.errors).toEqual([
+      { field: 'phone', message: 'Bitte geben Sie eine gültige Nummer im Format +41 44 123 45 67 an.' },
+    ])
+  })
+})
+
 describe('checkout on the spring DST weekend: the availability answer and the checkout agree', () => {
   it('Saturday late until midnight, Sunday closed, Monday from 07:00 CEST', async () => {
     now = new Date('2026-03-28T19:00:00Z')
@@ -332,6 +363,30 @@ describe('checkout on the spring DST weekend: the availability answer and the ch
     )
     expect(closed.status).toBe(400)
     expect(closed.body.errors).toEqual([
+      { field: 'appointmentDate', message: 'Derzeit haben wir leider geschlossen.' },
+    ])
+    // Issue 18: the availability answer agrees. It offered Monday 07:00 as the first slot while
+    // the checkout refused every order until the branch opens: no time is offered now.
+    const avail = await call(s.url, 'GET', `/api/branches/${LATE}/availability?orderType=takeaway&days=3`)
+    expect(avail.status).toBe(200)
+    expect(avail.body.data.firstSlot).toBeNull()
+    expect(avail.body.data.closedNow).toEqual({
+      opensAt: '2026-03-30T05:00:00.000Z',
+      message: 'Derzeit nehmen wir keine Bestellungen an.',
+    })
+    expect(avail.body.data.days.map((d: { reason: string | null }) => d.reason)).toEqual([
+      'closed-day',
+      'closed-now',
+      'closed-now',
+    ])
+    const monday = await place(
+      testOrderBody(LATE, {
+        isDelivery: false,
+        appointmentDate: '2026-03-30T07:00:00+02:00',
+        items: [{ product: 'zopf', amount: 1 }],
+      }),
+    )
+    expect(monday.body.errors).toEqual([
       { field: 'appointmentDate', message: 'Derzeit haben wir leider geschlossen.' },
     ])
     now = new Date('2026-03-28T19:00:00Z')

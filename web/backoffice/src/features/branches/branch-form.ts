@@ -81,6 +81,8 @@ const TEXTS = [
   'street',
   'zipCode',
   'city',
+  // Issue 18: the branch's country ('' for the config's defaultCountry); see docs/backoffice.md.
+  'country',
   'phone',
   'email',
   'keywords',

@@ -33,6 +33,7 @@ const STORED = {
   street: 'Niederdorfstrasse 24',
   zipCode: '8001',
   city: 'Zürich',
+  country: 'CH',
   phone: '+41 44 251 18 98',
   email: 'altstadt@example.ch',
   latitude: 47.37396,

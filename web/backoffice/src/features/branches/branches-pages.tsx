@@ -7,15 +7,22 @@
  * (lib/branch-ops) and the history (lib/history).
  */
 import './branches.css'
-import { createBranchBodySchema } from '@shop/shared/contracts'
+import { CHECKOUT_COUNTRIES, createBranchBodySchema } from '@shop/shared/contracts'
 import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
-import { useFormContext, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { BusyModeControl } from '../../lib/branch-ops/index.ts'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
 import { ResourceEditor } from '../../lib/editor.tsx'
-import { CheckboxInput, FieldSet, NumberInput, SelectInput, TextInput } from '../../lib/forms.tsx'
+import {
+  CheckboxInput,
+  FieldSet,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  useFormContext,
+} from '../../lib/forms.tsx'
 import { HistoryPanel } from '../../lib/history/history-panel.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { ListPage } from '../../lib/list-page.tsx'
@@ -158,6 +165,15 @@ function BranchFields() {
         <TextInput name="street" label={t('field.street')} autoComplete="street-address" />
         <TextInput name="zipCode" label={t('field.zipCode')} />
         <TextInput name="city" label={t('field.city')} />
+        <SelectInput
+          name="country"
+          label={t('field.country')}
+          hint={t('hint.country')}
+          options={[
+            { value: '', label: t('country.default') },
+            ...CHECKOUT_COUNTRIES.map((c) => ({ value: c, label: t(`bo-settings:country.${c}`) })),
+          ]}
+        />
         <TextInput name="phone" label={t('field.phone')} type="tel" />
         <TextInput name="email" label={t('field.email')} type="email" />
       </FieldSet>
@@ -284,6 +300,7 @@ export function BranchEditorPage(_props: Record<string, unknown>) {
       street: t('field.street'),
       zipCode: t('field.zipCode'),
       city: t('field.city'),
+      country: t('field.country'),
       phone: t('field.phone'),
       email: t('field.email'),
       openingHours: t('section.openingHours'),

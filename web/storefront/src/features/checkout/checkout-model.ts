@@ -16,8 +16,8 @@ import {
   type CheckoutConfig,
   checkCheckout,
   enabledPaymentMethods,
-  normalisePhone,
 } from '@shop/shared/domain/checkout'
+import { normalisePhone, PHONE_EXAMPLES, type PhoneCountry, phoneCountryOf } from '@shop/shared/domain/common'
 import type { BranchOpenState } from '@shop/shared/domain/scheduling'
 import type { Branch, Config } from '../../lib/shop-data.tsx'
 
@@ -128,22 +128,41 @@ export function asCountry(value: unknown): Country | null {
   return (COUNTRIES as readonly unknown[]).includes(value) ? (value as Country) : null
 }
 
-// --- phone (spec §5) ----------------------------------------------------------------------------
+/**
+ * The branch's country (issue 18): its own, else the config's defaultCountry, else AT. National
+ * phone numbers are read in it, the phone hint's example and the address country follow it.
+ */
+export function branchCountry(
+  branch: Pick<Branch, 'country'>,
+  config: Pick<Config, 'defaultCountry'>,
+): Country {
+  return phoneCountryOf(branch.country, config.defaultCountry)
+}
+
+// --- phone (spec §5, issue 18) -----------------------------------------------------------------
 
 /** While typing: only digits, plus and spaces stay. */
 export function typedPhone(value: string): string {
   return value.replace(/[^0-9+ ]/g, '')
 }
 
-/** On change (leaving the field): only digits and plus, a leading 00 becomes +. */
-export function changedPhone(value: string): string {
-  return value.trim() === '' ? '' : normalisePhone(value).phone
+/**
+ * On change (leaving the field): only digits and plus, a leading 00 becomes +, and a national
+ * number of the branch's country becomes E.164 (079 123 45 67 → +41791234567 in CH). What is
+ * no number stays as typed (digits and plus) for the customer to correct.
+ */
+export function changedPhone(value: string, country?: PhoneCountry | null): string {
+  return value.trim() === '' ? '' : normalisePhone(value, country ?? null).phone
 }
 
-/** The format hint shows while a number is there that does not start with +. */
-export function needsPhoneHint(value: string): boolean {
-  const trimmed = value.trim()
-  return trimmed !== '' && !trimmed.startsWith('+')
+/** The format hint shows while a number is there that cannot be read in the branch's country. */
+export function needsPhoneHint(value: string, country: PhoneCountry): boolean {
+  return value.trim() !== '' && !normalisePhone(value, country).ok
+}
+
+/** The hint's example number: the branch country's. */
+export function phoneExample(country: PhoneCountry): string {
+  return PHONE_EXAMPLES[country]
 }
 
 // --- the branch as the checkout rules read it --------------------------------------------------
@@ -168,6 +187,7 @@ export function toCheckoutBranch(branch: Branch): CheckoutBranch {
     deliveryAreas: branch.deliveryAreas,
     phone: branch.phone ?? null,
     email: branch.email ?? null,
+    country: branch.country ?? null,
     requirements: {
       delivery: {
         email: branch.isDeliveryEmailRequired,
@@ -195,6 +215,7 @@ export function toCheckoutConfig(config: Config): CheckoutConfig {
     isContactEmailRequired: config.isContactEmailRequired === true,
     isContactPhoneRequired: config.isContactPhoneRequired === true,
     maximumOrderValue: typeof config.maximumOrderValue === 'number' ? config.maximumOrderValue : null,
+    defaultCountry: typeof config.defaultCountry === 'string' ? config.defaultCountry : null,
   }
 }
 
@@ -356,9 +377,14 @@ export function orderBody(input: {
   form: CheckoutForm
   /** False when the order type asks for no address (needsAddress): the stored one stays unsent. */
   withAddress?: boolean
+  /**
+   * The branch's country (branchCountry): a national phone number is sent as E.164. Without
+   * it the number goes as typed (digits and +), for the server to read in the branch's country.
+   */
+  country?: PhoneCountry
 }): CreateOrderBodyInput {
   const { branch, cart, orderType, deliveryArea, form } = input
-  const phone = changedPhone(form.phone)
+  const phone = changedPhone(form.phone, input.country)
   const address = (value: string) => (input.withAddress === false ? null : orNull(value))
   const body: CreateOrderBodyInput = {
     branch: branch.id,

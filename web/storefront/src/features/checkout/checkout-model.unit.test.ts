@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Branch, Config } from '../../lib/shop-data.tsx'
 import {
   attemptKey,
+  branchCountry,
   changedPhone,
   checkForm,
   deliveryAreaChoice,
@@ -16,6 +17,7 @@ import {
   needsPhoneHint,
   orderBody,
   paymentMethods,
+  phoneExample,
   presetPaymentMethod,
   restoreForm,
   submitMode,
@@ -129,13 +131,27 @@ describe('phone (spec §5)', () => {
     expect(typedPhone('+41 (79) 123-45a67')).toBe('+41 79 1234567')
   })
   it('keeps digits and plus on change, a leading 00 becomes +', () => {
-    expect(changedPhone('0041 79 123 45 67')).toBe('+41791234567')
-    expect(changedPhone('  ')).toBe('')
+    expect(changedPhone('0041 79 123 45 67', 'AT')).toBe('+41791234567')
+    expect(changedPhone('  ', 'CH')).toBe('')
   })
-  it('hints while the number does not start with +', () => {
-    expect(needsPhoneHint('079 123')).toBe(true)
-    expect(needsPhoneHint('+41 79')).toBe(false)
-    expect(needsPhoneHint('')).toBe(false)
+  it("reads a national number in the branch's country (issue 18)", () => {
+    expect(changedPhone('079 123 45 67', 'CH')).toBe('+41791234567')
+    expect(changedPhone('234 56 78', 'LI')).toBe('+4232345678')
+    expect(changedPhone('0664 123 45 67', 'AT')).toBe('+436641234567')
+    // Not a number of that country: kept as typed (digits only) for the customer to correct.
+    expect(changedPhone('079 123', 'CH')).toBe('079123')
+  })
+  it('hints while the number cannot be read in the branch country', () => {
+    expect(needsPhoneHint('079 123', 'CH')).toBe(true)
+    expect(needsPhoneHint('079 123 45 67', 'CH')).toBe(false)
+    expect(needsPhoneHint('+41 79 123 45 67', 'DE')).toBe(false)
+    expect(needsPhoneHint('', 'CH')).toBe(false)
+  })
+  it("the branch's country: its own, else the config's default, else AT", () => {
+    expect(branchCountry({ country: 'LI' }, { defaultCountry: 'CH' })).toBe('LI')
+    expect(branchCountry({ country: null }, { defaultCountry: 'CH' })).toBe('CH')
+    expect(branchCountry({ country: null }, {})).toBe('AT')
+    expect(phoneExample('CH')).toBe('+41 44 123 45 67')
   })
 })
 
@@ -425,7 +441,8 @@ describe('checks before sending', () => {
       firstName: 'A',
       lastName: 'B',
       email: 'nope',
-      phone: '079 123 45 67',
+      // No trunk 0: no national number of AT (the country without a branch or config one).
+      phone: '79 123 45 67',
       table: '9',
     }
     const problems = check('dineIn', form)
@@ -435,6 +452,19 @@ describe('checks before sending', () => {
     })
     expect(problems.email).toEqual({ key: 'ordering:validation.email' })
     expect(problems.table).toEqual({ key: 'checkout:checkout.tableUnknown' })
+  })
+  it("takes a national number of the branch's country and sends it as E.164 (issue 18)", () => {
+    const swiss = { ...branch, country: 'CH' as const }
+    const form = { ...emptyForm(), firstName: 'A', lastName: 'B', phone: '079 123 45 67', table: '1' }
+    expect(check('dineIn', form, swiss).phone).toBeUndefined()
+    expect(
+      orderBody({ branch: swiss, cart, orderType: 'takeaway', deliveryArea: null, form, country: 'CH' })
+        .phone,
+    ).toBe('+41791234567')
+    expect(check('dineIn', { ...form, phone: '079 123' }, swiss).phone).toEqual({
+      key: 'checkout:checkout.phoneFormat',
+      params: { phone: '+41 44 123 45 67' },
+    })
   })
   it('passes a complete takeaway and asks for a required appointment', () => {
     const form = {

@@ -8,16 +8,19 @@ import {
   withOrderType,
 } from '@shop/shared/domain/catalogue'
 import { soldOutUntil } from '@shop/shared/domain/operations'
-import { branchOpenState, localDateOf } from '@shop/shared/domain/scheduling'
+import { branchOpenState, localDateOf, nextOrderingStart } from '@shop/shared/domain/scheduling'
 import { Button, buttonClass, Icon, Notice } from '@shop/ui'
 import { shopPaths } from '@shop/ui/routes'
 import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { track } from '../../lib/analytics.ts'
 import { ApiError, apiSend, newIdempotencyKey } from '../../lib/api.ts'
+import { ClosedBranchNotice, useReopeningText } from '../../lib/branch-hours.tsx'
+import { closedForOrders } from '../../lib/branch-hours-view.ts'
 import { BusyNotice, useBranchOperations } from '../../lib/branch-operations.tsx'
 import { useHead } from '../../lib/head.ts'
-import { useT } from '../../lib/i18n.tsx'
+import { useLocale, useT } from '../../lib/i18n.tsx'
+import { localName } from '../../lib/product-text.ts'
 import { readSession, removeSession, sessionKey, writeSession } from '../../lib/session.ts'
 import { useBranch, useShop } from '../../lib/shop-data.tsx'
 import { useToast } from '../../lib/toast.tsx'
@@ -30,6 +33,7 @@ import { CheckoutAlerts } from './checkout-alerts.tsx'
 import { type CheckoutFields, CheckoutFieldsProvider } from './checkout-fields.tsx'
 import {
   attemptKey,
+  branchCountry,
   type CheckoutForm,
   checkForm,
   deliveryAreaChoice,
@@ -88,6 +92,7 @@ export function CheckoutPage({ paymentFailed = false }: { paymentFailed?: boolea
  */
 function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: string; paymentFailed: boolean }) {
   const t = useT('sf-checkout')
+  const { locale } = useLocale()
   const shop = useShop()
   const { config, donatees } = shop
   const branch = useBranch(branchIdentifier)!
@@ -99,13 +104,16 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   const currency = typeof config.currency === 'string' && config.currency ? config.currency : 'EUR'
   // The open / closed notices follow the clock.
   const now = useNow(30_000)
-  const { cart, update, edit, remove, clear } = useCart(branchIdentifier)
+  const { cart, update, edit, remove, step, clear } = useCart(branchIdentifier)
 
   // --- the form, kept in session storage (a reload or the payment-failed return keeps it) ---
   const formKey = sessionKey('checkout', branchIdentifier)
   const backupKey = sessionKey('checkout-cart', branchIdentifier)
+  // The branch's country (its own, else the shop's): the address default and how phone
+  // numbers are read (issue 18).
+  const country = branchCountry(branch, config)
   const [state, dispatch] = useReducer(checkoutReducer, undefined, () =>
-    initialCheckoutState(readSession(formKey), cart.order.comment, config.defaultCountry),
+    initialCheckoutState(readSession(formKey), cart.order.comment, country),
   )
   const { form, overlay } = state
   useEffect(() => writeSession(formKey, form), [formKey, form])
@@ -146,6 +154,19 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   const checkoutBranch = useMemo(() => toCheckoutBranch(branch), [branch])
   const open = branchOpenState(checkoutBranch, now)
   const mode = orderType ? submitMode(branch, open, orderType) : null
+  // Issue 18: a branch that takes no order now says so at the top and asks for nothing more;
+  // without a button, the reason stands where the button would be.
+  const closedNow = closedForOrders(branch, now.getTime())
+  const reopening = useReopeningText()
+  const noSubmitReason =
+    mode === null && orderType
+      ? [
+          t(orderType === 'delivery' ? 'scheduling:notice.noDelivery' : 'scheduling:notice.closed'),
+          reopening(nextOrderingStart(checkoutBranch, orderType, now), now.getTime(), branch.timeZone),
+        ]
+          .filter(Boolean)
+          .join(' ')
+      : null
   const required = requiredFields(branch, config, orderType ?? 'takeaway')
   const withAddress = needsAddress(branch, orderType ?? 'takeaway')
   const tables = useMemo(
@@ -195,7 +216,7 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
     ...new Set(
       cart.items
         .filter((item) => soldOutUntil(operations.active, item.product.id, dueAt) !== null)
-        .map((item) => item.product.name),
+        .map((item) => localName(item.product, locale)),
     ),
   ]
 
@@ -247,6 +268,7 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
       deliveryArea: area,
       form: { ...form, paymentMethod },
       withAddress,
+      country,
     })
     const found = checkForm({ body, branch, config, tables, now: new Date() })
     dispatch({ type: 'checked', problems: found })
@@ -301,6 +323,7 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
         </p>
       </div>
 
+      <ClosedBranchNotice branch={branch} now={now.getTime()} className="checkout__closed" />
       {orderType ? (
         <BusyNotice
           branch={branch}
@@ -339,8 +362,8 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                 dispatch({ type: 'orderTypeChosen' })
               }}
             />
-            <ContactSection required={required} />
-            {withAddress ? (
+            {closedNow ? null : <ContactSection required={required} country={country} />}
+            {withAddress && !closedNow ? (
               <AddressSection
                 orderType={orderType}
                 area={area}
@@ -354,36 +377,40 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                 }}
               />
             ) : null}
-            <AppointmentSection
-              branch={branch}
-              availability={availability}
-              appointment={appointment}
-              timeZone={timeZone}
-              today={today}
-              onDate={() => {
-                availability.reload()
-                dispatch({ type: 'open', overlay: 'date' })
-              }}
-              onTime={() => {
-                availability.reload()
-                const firstSlot = availability.data?.firstSlot
-                dispatch({
-                  type: 'openTime',
-                  date: appointmentDate ?? (firstSlot ? dateOf(firstSlot, timeZone) : today),
-                })
-              }}
-              onReset={() => setAppointment(null)}
-            />
-            <CommentSection
-              open={state.showComment}
-              comment={cart.order.comment}
-              onOpen={() => dispatch({ type: 'showComment' })}
-              onComment={(comment) =>
-                edit((c) => {
-                  c.order.comment = comment
-                })
-              }
-            />
+            {closedNow ? null : (
+              <AppointmentSection
+                branch={branch}
+                availability={availability}
+                appointment={appointment}
+                timeZone={timeZone}
+                today={today}
+                onDate={() => {
+                  availability.reload()
+                  dispatch({ type: 'open', overlay: 'date' })
+                }}
+                onTime={() => {
+                  availability.reload()
+                  const firstSlot = availability.data?.firstSlot
+                  dispatch({
+                    type: 'openTime',
+                    date: appointmentDate ?? (firstSlot ? dateOf(firstSlot, timeZone) : today),
+                  })
+                }}
+                onReset={() => setAppointment(null)}
+              />
+            )}
+            {closedNow ? null : (
+              <CommentSection
+                open={state.showComment}
+                comment={cart.order.comment}
+                onOpen={() => dispatch({ type: 'showComment' })}
+                onComment={(comment) =>
+                  edit((c) => {
+                    c.order.comment = comment
+                  })
+                }
+              />
+            )}
           </div>
 
           <div className="checkout__side">
@@ -396,25 +423,33 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
               cashRounding={cashRounding}
               menuPath={menuPath}
               headingRef={cartHeading}
+              onStep={step}
               onRemove={(index, name) => {
                 remove(index)
                 toast(t('cart.removed', { name }))
                 cartHeading.current?.focus()
               }}
             />
-            {donationsOn ? (
+            {donationsOn && !closedNow ? (
               <DonationSection
                 donatee={donatee}
                 currency={currency}
                 onChoose={() => dispatch({ type: 'open', overlay: 'donatee' })}
               />
             ) : null}
-            <PaymentSection
-              methods={methods}
-              paymentMethod={paymentMethod}
-              testMode={shop.payments.testMode}
-            />
-            <LegalSection config={config} onShow={(which) => dispatch({ type: 'open', overlay: which })} />
+            {closedNow ? null : (
+              <>
+                <PaymentSection
+                  methods={methods}
+                  paymentMethod={paymentMethod}
+                  testMode={shop.payments.testMode}
+                />
+                <LegalSection
+                  config={config}
+                  onShow={(which) => dispatch({ type: 'open', overlay: which })}
+                />
+              </>
+            )}
 
             <div className="checkout__actions">
               {mode ? (
@@ -427,6 +462,8 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
                 >
                   {state.sending ? t('submit.sending') : t(`submit.${mode}`)}
                 </Button>
+              ) : noSubmitReason ? (
+                <p className="checkout__no-submit">{noSubmitReason}</p>
               ) : null}
               <Link className={buttonClass('ghost', { block: true })} to={menuPath}>
                 <Icon name="chevronLeft" /> {t('submit.back')}

@@ -1,15 +1,25 @@
-import { PHONE_EXAMPLES } from '@shop/shared/domain/checkout'
 import { useT } from '../../lib/i18n.tsx'
 import { CheckField, Section, TextField, useCheckoutFields } from './checkout-fields.tsx'
-import { changedPhone, needsPhoneHint, typedPhone } from './checkout-model.ts'
+import { type Country, changedPhone, needsPhoneHint, phoneExample, typedPhone } from './checkout-model.ts'
 
-/** "Kontaktdetails": the orderer, with the switch for a company (its name and UID number). */
-export function ContactSection({ required }: { required: { email: boolean; phone: boolean } }) {
+/**
+ * "Kontaktdetails": the orderer, with the switch for a company (its name and UID number). The
+ * phone is read in the branch's country (issue 18): a national number is taken, the hint gives
+ * that country's example, and only while no error says the same at the field.
+ */
+export function ContactSection({
+  required,
+  country,
+}: {
+  required: { email: boolean; phone: boolean }
+  country: Country
+}) {
   const t = useT('sf-checkout')
-  const { form, setField } = useCheckoutFields()
-  const phoneHint = needsPhoneHint(form.phone)
-    ? t('checkout:checkout.phoneFormat', { phone: PHONE_EXAMPLES[form.country] ?? PHONE_EXAMPLES.CH ?? '' })
-    : undefined
+  const { form, setField, errorOf } = useCheckoutFields()
+  const phoneHint =
+    needsPhoneHint(form.phone, country) && errorOf('phone') === undefined
+      ? t('checkout:checkout.phoneFormat', { phone: phoneExample(country) })
+      : undefined
   return (
     <Section id="checkout-contact" title={t('contact.heading')} icon="mail">
       <p className="checkout__note">{t('requiredNote')}</p>
@@ -54,7 +64,7 @@ export function ContactSection({ required }: { required: { email: boolean; phone
             autoComplete: 'tel',
             onChange: (e) => setField('phone', typedPhone(e.target.value)),
             onBlur: (e) => {
-              const next = changedPhone(e.target.value)
+              const next = changedPhone(e.target.value, country)
               if (next !== form.phone) setField('phone', next)
             },
           }}

@@ -37,6 +37,9 @@ export function OpenNotices({
           time: next.time,
         })
   }
+  // A branch that takes no order at all now: the notice at the top of the page says it, with
+  // when it takes orders again and the branches that do (lib/branch-hours.tsx, issue 18).
+  if (!open.isOpenForOrdering && !branch.isPreorderEnabled && !branch.isQuotationRequired) return null
   if (!open.isOpenForOrdering) {
     const next = nextText(open.opening.nextOpening, false)
     return (

@@ -2,6 +2,7 @@ import { type BranchCard as BranchCardTexts, branchCard } from '@shop/shared/dom
 import { Icon } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
 import { Link } from 'react-router'
+import { BranchWeekDetails } from '../../lib/branch-hours.tsx'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import { type Branch, imageSrcSet, imageUrl, type Tag } from '../../lib/shop-data.tsx'
 import { branchHours } from './home.view.ts'
@@ -112,6 +113,14 @@ export function BranchCardItem({
               ))}
             </ul>
           ) : null}
+          {/* Issue 18: the week's opening and delivery hours, today's exceptions and the phone. */}
+          <BranchWeekDetails
+            className="home-card__details"
+            branch={branch}
+            now={now.getTime()}
+            id={`home-week-${branch.identifier}`}
+            heading="h4"
+          />
           <span className="home-card__cta" aria-hidden="true">
             {t('card.cta')}
             <Icon name="chevronRight" />

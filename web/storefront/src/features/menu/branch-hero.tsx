@@ -6,6 +6,8 @@ import {
   WEEKDAY_NAMES,
 } from '@shop/shared/domain/scheduling'
 import { Icon, Notice } from '@shop/ui'
+import { BranchWeekDetails, ClosedBranchNotice } from '../../lib/branch-hours.tsx'
+import { closedForOrders } from '../../lib/branch-hours-view.ts'
 import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
 import { type Branch, imageUrl } from '../../lib/shop-data.tsx'
 import { branchHours, enabledOrderTypes } from './menu-model.ts'
@@ -49,6 +51,14 @@ export function BranchHero({ branch, now }: { branch: Branch; now: number }) {
               {card.hours.text}
             </span>
           </p>
+          {/* Issue 18: the week's opening and delivery hours, today's exceptions, the phone. */}
+          <BranchWeekDetails
+            className="menu-hero__hours branch-week-details"
+            branch={branch}
+            now={now}
+            id="menu-week-title"
+            heading="h2"
+          />
         </div>
       </div>
     </header>
@@ -67,6 +77,9 @@ export function IntroNotice({ branch, now }: { branch: Branch; now: number }) {
   const t = useT('sf-menu')
   const state = branchOpenState(branchHours(branch), now)
   const preorder = branch.isPreorderEnabled ? <p>{t('intro.preorder')}</p> : null
+  // Issue 18: a branch that takes no order now says so, when it does again, and where to order.
+  if (closedForOrders(branch, now) !== null)
+    return <ClosedBranchNotice branch={branch} now={now} className="menu-intro" />
   if (!state.isOpenForOrdering) {
     const next = state.opening.nextOpening
     const closedMessage = branch.closedMessage?.trim()
