@@ -359,3 +359,38 @@ describe('order status page', () => {
     await phone.screenshot({ path: '/tmp/status-phone-dark.png', fullPage: true })
   })
 })
+
+describe('every live update keeps every field (issue 18)', () => {
+  it('keeps the ticket number after accepting a new time and after sending a rating', async () => {
+    const order = await placeOrder()
+    const ticket = String(await ticketOf(order))
+    await staff(order, 'counter-appointment', { appointmentDate: '2026-11-24T15:30:00+01:00' })
+    const page = await openStatus(order)
+    const shownTicket = () => page.locator('.status-ticket__number').allTextContents()
+    await expect.poll(shownTicket).toEqual([ticket])
+    await page.getByRole('button', { name: 'Terminvorschlag annehmen' }).click()
+    await expect.poll(() => statusText(page).textContent()).toContain('Bestätigt')
+    await expect.poll(() => page.locator('.status-counter').count()).toBe(0)
+    expect(await shownTicket()).toEqual([ticket])
+    // The answer, the reload after it and the live message of the read model all keep it.
+    await expect.poll(async () => (await current(order)).status).toBe('confirmed')
+    await expect.poll(shownTicket).toEqual([ticket])
+
+    await staff(order, 'status/completed')
+    const form = page.locator('.status-questionnaire')
+    await expect.poll(() => form.count()).toBe(1)
+    expect(await shownTicket()).toEqual([ticket])
+    for (const name of ['Gesamteindruck', 'Essen', 'Service', 'Bestellablauf']) {
+      await form.getByRole('group', { name }).locator('label').nth(4).click()
+    }
+    await form.getByRole('button', { name: 'Bewertung senden' }).click()
+    await expect
+      .poll(() => page.locator('.status-questionnaire--sent').textContent())
+      .toContain('Vielen Dank für Ihre Bewertung!')
+    expect(await shownTicket()).toEqual([ticket])
+    const rated = async () =>
+      ((await current(order)) as PublicOrder & { questionnaireRating: number | null }).questionnaireRating
+    await expect.poll(rated).toBe(5)
+    await expect.poll(shownTicket).toEqual([ticket])
+  })
+})

@@ -14,6 +14,7 @@ import {
   readStream,
   WrongExpectedVersionError,
 } from '@shop/kit'
+import { ticketNumberOf } from '@shop/read-models'
 import type { Actor, OrderEvent, PaymentSession } from '@shop/shared/contracts'
 import type { CheckedOrder } from '@shop/shared/domain/checkout'
 import {
@@ -115,7 +116,12 @@ export async function runOrderCommand(
     },
   })
   if (out.eventCount > 0) deps.bus.notifyAppended()
-  return { order: out.result, duplicate: out.duplicate }
+  // The ticket number is drawn by the orders projection, not the decider: without it the answer
+  // (the customer accepting a new time, a rating, a staff action) would replace a complete copy
+  // on the status page and the board with one whose number is null (issue 18).
+  // A new order has none yet (the projection draws it after the order is stored).
+  const ticketNumber = command.type === 'CreateOrder' ? null : await ticketNumberOf(deps.db, orderId)
+  return { order: { ...out.result, ticketNumber }, duplicate: out.duplicate }
 }
 
 /** The CreateOrder command for an order the checkout accepted (prices from the catalogue). */

@@ -78,6 +78,9 @@ export function Shell() {
   const selfService = useSelfService()
   return (
     <>
+      {/* First in the tab order (issue 18: it was ~187 Tab presses away at the end of the page);
+          it is fixed to the bottom of the window, so its place in the page does not show. */}
+      {selfService ? null : <CookieBanner />}
       <a className="ui-skip-link" href="#main">
         {t('skipToContent')}
       </a>
@@ -110,7 +113,6 @@ export function Shell() {
         </main>
       )}
       <Footer />
-      {selfService ? null : <CookieBanner />}
       <Pwa selfService={selfService} />
       {selfService ? <Kiosk /> : null}
       <ScrollToTop />

@@ -4,17 +4,21 @@ import {
   type DeliveryArea,
   itemPriceLabel,
   type OrderType,
+  type StepDirection,
 } from '@shop/shared/domain/catalogue'
 import { buttonClass, Icon, Notice } from '@shop/ui'
 import type { Ref } from 'react'
 import { Link } from 'react-router'
+import { moneyLocale } from '../../lib/amount-format.ts'
+import { CartLineControls } from '../../lib/cart-line-controls.tsx'
+import { lineKeys } from '../../lib/cart-store.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
-import { amountLabel, keepUnitsTogether } from '../../lib/product-text.ts'
+import { keepUnitsTogether, localName } from '../../lib/product-text.ts'
 import { Section } from './checkout-fields.tsx'
 import { money, partsLabel } from './checkout-format.ts'
 
 /**
- * "Warenkorb" beside the form: the items (each removable), the totals with the delivery fee
+ * "Warenkorb" beside the form: the items (− / + within the product's limits, removable), the totals with the delivery fee
  * and the cash rounding, the minimum order still missing and where free delivery starts.
  */
 export function CartSection({
@@ -27,6 +31,7 @@ export function CartSection({
   menuPath,
   headingRef,
   onRemove,
+  onStep,
 }: {
   cart: Cart
   summary: CartSummary
@@ -39,9 +44,12 @@ export function CartSection({
   menuPath: string
   headingRef: Ref<HTMLHeadingElement>
   onRemove: (index: number, name: string) => void
+  /** One − or + on a line (issue 18). */
+  onStep: (index: number, direction: StepDirection) => void
 }) {
   const t = useT('sf-checkout')
   const { locale } = useLocale()
+  const keys = lineKeys(cart.items)
   const minimum = summary.minimumOrder
   const minimumMissing = minimum !== null && !minimum.reached
   const freeDeliveryFrom =
@@ -61,28 +69,22 @@ export function CartSection({
       ) : (
         <ul className="checkout-cart__items">
           {cart.items.map((item, index) => {
-            const price = itemPriceLabel(item, { currency })
-            const details = partsLabel(item)
+            const price = itemPriceLabel(item, { currency, locale: moneyLocale(locale) })
+            const details = partsLabel(item, locale)
             return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: cart items have no id; removal is by index
-              <li key={`${item.product.id}-${index}`} className="checkout-cart__item">
+              <li key={keys[index]} className="checkout-cart__item">
                 <span className="checkout-cart__name">
-                  {keepUnitsTogether(item.product.name)}
-                  <span className="checkout-cart__amount">
-                    {amountLabel(t, item.amount, item.unit, locale)}
-                  </span>
+                  {keepUnitsTogether(localName(item.product, locale))}
                   {details ? <span className="checkout-cart__details">{details}</span> : null}
                 </span>
                 <span className="checkout-cart__price">{price ?? t('cart.priceHidden')}</span>
-                <button
-                  type="button"
-                  className="checkout-cart__remove"
-                  aria-label={t('cart.remove', { name: item.product.name })}
-                  title={t('cart.remove', { name: item.product.name })}
-                  onClick={() => onRemove(index, item.product.name)}
-                >
-                  <Icon name="trash" />
-                </button>
+                <CartLineControls
+                  item={item}
+                  index={index}
+                  amountClassName="checkout-cart__amount"
+                  onStep={(direction) => onStep(index, direction)}
+                  onRemove={() => onRemove(index, localName(item.product, locale))}
+                />
               </li>
             )
           })}
@@ -94,7 +96,7 @@ export function CartSection({
             <dt>{t('cart.subtotal')}</dt>
             <dd>
               {totalPrefix}
-              {money(summary.pricing.gross, currency)}
+              {money(summary.pricing.gross, currency, locale)}
             </dd>
           </div>
           {orderType === 'delivery' ? (
@@ -103,26 +105,26 @@ export function CartSection({
               <dd>
                 {summary.pricing.deliveryGross === 0
                   ? t('cart.free')
-                  : money(summary.pricing.deliveryGross, currency)}
+                  : money(summary.pricing.deliveryGross, currency, locale)}
               </dd>
             </div>
           ) : null}
           {cashRounding !== 0 ? (
             <div data-testid="checkout-cash-rounding">
               <dt>{t('cart.cashRounding')}</dt>
-              <dd>{money(cashRounding, currency)}</dd>
+              <dd>{money(cashRounding, currency, locale)}</dd>
             </div>
           ) : null}
           <div className="checkout-cart__total">
             <dt>{t('cart.total')}</dt>
             <dd data-testid="checkout-total">
               {totalPrefix}
-              {money(summary.pricing.totalGross + cashRounding, currency)}
+              {money(summary.pricing.totalGross + cashRounding, currency, locale)}
             </dd>
           </div>
           <div className="checkout-cart__tax">
             <dt className="ui-visually-hidden">{t('cart.total')}</dt>
-            <dd>{t('cart.taxIncluded', { amount: money(summary.pricing.totalTax, currency) })}</dd>
+            <dd>{t('cart.taxIncluded', { amount: money(summary.pricing.totalTax, currency, locale) })}</dd>
           </div>
         </dl>
       ) : null}
@@ -134,14 +136,14 @@ export function CartSection({
       <div id="checkout-minimum" className="checkout-live" aria-live="polite">
         {minimumMissing && minimum ? (
           <Notice tone="warning">
-            <p>{t('cart.minimumValue', { amount: money(minimum.minimum, currency) })}</p>
-            <p>{t('cart.minimumRest', { rest: money(minimum.missing, currency) })}</p>
+            <p>{t('cart.minimumValue', { amount: money(minimum.minimum, currency, locale) })}</p>
+            <p>{t('cart.minimumRest', { rest: money(minimum.missing, currency, locale) })}</p>
           </Notice>
         ) : null}
       </div>
       {freeDeliveryFrom !== null && !minimumMissing ? (
         <p className="checkout-cart__free">
-          <Icon name="bike" /> {t('cart.freeDelivery', { amount: money(freeDeliveryFrom, currency) })}
+          <Icon name="bike" /> {t('cart.freeDelivery', { amount: money(freeDeliveryFrom, currency, locale) })}
         </p>
       ) : null}
     </Section>

@@ -1,5 +1,6 @@
 import type { LocalDate } from '@shop/shared/domain/scheduling'
 import { Button, Dialog } from '@shop/ui'
+import { useLayoutEffect, useRef } from 'react'
 import { useT } from '../../lib/i18n.tsx'
 import type { Config, Donatee } from '../../lib/shop-data.tsx'
 import type { Overlay } from './checkout-state.ts'
@@ -7,6 +8,27 @@ import { DatePicker } from './date-picker.tsx'
 import { DonateeDialog } from './donatee-dialog.tsx'
 import { type AvailabilityAnswer, instantAt } from './picker-model.ts'
 import { TimePicker } from './time-picker.tsx'
+
+/**
+ * Focus back where it was when the dialogs close (issue 18): the button that opened the first
+ * one (date, time, donatee, legal text), also after the date picker handed over to the time
+ * picker. The dialogs are taken off the page rather than closed, so the browser does not do it.
+ * A layout effect: it runs before the dialog's showModal() moves the focus into it.
+ */
+function useReturnFocus(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    if (open) {
+      const active = document.activeElement
+      if (opener.current === null && active instanceof HTMLElement && !active.closest('dialog'))
+        opener.current = active
+      return
+    }
+    const target = opener.current
+    opener.current = null
+    if (target?.isConnected) target.focus()
+  }, [open])
+}
 
 /** The dialogs over the checkout form: date and time pickers, the donatee search, the legal texts. */
 export function CheckoutOverlays({
@@ -45,6 +67,7 @@ export function CheckoutOverlays({
 }) {
   const t = useT('sf-checkout')
   const days = availability?.days ?? []
+  useReturnFocus(overlay !== null)
   return (
     <>
       {overlay === 'date' ? (

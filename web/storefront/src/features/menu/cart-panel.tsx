@@ -10,15 +10,17 @@ import {
   freeDeliveryHint,
   itemPriceLabel,
   type OrderType,
+  type StepDirection,
   withOrderType,
 } from '@shop/shared/domain/catalogue'
 import { formatMoney } from '@shop/shared/domain/common'
 import { Button, buttonClass, Icon, IconButton, Notice } from '@shop/ui'
-import type { Draft } from 'immer'
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
+import { CartLineControls, focusLineAfterRemoval } from '../../lib/cart-line-controls.tsx'
+import { lineKeys } from '../../lib/cart-store.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
-import { amountLabel, keepUnitsTogether } from '../../lib/product-text.ts'
+import { keepUnitsTogether, localName, localPartLabels } from '../../lib/product-text.ts'
 import type { Branch } from '../../lib/shop-data.tsx'
 import type { Display } from './menu-model.ts'
 
@@ -36,17 +38,18 @@ function useWide(): boolean {
   )
 }
 
-/** What was chosen for each part, one short line per filled part. */
-function partLines(item: CartItem): string[] {
+/** What was chosen for each part, one short line per filled part (in the page's language). */
+function partLines(item: CartItem, locale: string): string[] {
   const parts = item.product.config?.parts ?? []
   const lines: string[] = []
   parts.forEach((part, index) => {
     const entry = item.parts[index]
     if (!entry) return
     const chosen = chosenOptions(part, entry)
-    if (chosen.length > 0) lines.push(`${part.name}: ${chosen.join(', ')}`)
-    else if (entry.text.trim() !== '') lines.push(`${part.name}: ${entry.text.trim()}`)
-    else if (entry.uploads.length > 0) lines.push(`${part.name}: ${entry.uploads.length} ✓`)
+    const labels = localPartLabels(item.product, index, locale)
+    if (chosen.length > 0) lines.push(`${labels.name}: ${chosen.map(labels.option).join(', ')}`)
+    else if (entry.text.trim() !== '') lines.push(`${labels.name}: ${entry.text.trim()}`)
+    else if (entry.uploads.length > 0) lines.push(`${labels.name}: ${entry.uploads.length} ✓`)
   })
   return lines
 }
@@ -61,6 +64,8 @@ export function CartPanel({
   update,
   edit,
   remove,
+  step,
+  onEdit,
   display,
   orderTypes,
   checkoutHref,
@@ -68,8 +73,12 @@ export function CartPanel({
   branch: Branch
   cart: Cart
   update: (change: (cart: Cart) => Cart) => Cart
-  edit: (recipe: (draft: Draft<Cart>) => void) => Cart
+  edit: (recipe: (draft: Cart) => void) => Cart
   remove: (index: number) => void
+  /** One − or + on a line (issue 18). */
+  step: (index: number, direction: StepDirection) => void
+  /** Opens a configured line again in the item overlay. */
+  onEdit: (index: number) => void
   display: Display
   orderTypes: readonly OrderType[]
   checkoutHref: string
@@ -85,7 +94,8 @@ export function CartPanel({
   useEffect(() => {
     if (!expanded || wide) return
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setExpanded(false)
+      // Not while a dialog over the sheet (a line opened again) takes its own Escape.
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) setExpanded(false)
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -104,6 +114,16 @@ export function CartPanel({
   const open = wide || expanded
   const toggleRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+  const reasonId = useId()
+  const keys = lineKeys(cart.items)
+  // After a removal the focus goes to the line now in its place (not lost to the page).
+  const [removedAt, setRemovedAt] = useState<number | null>(null)
+  useEffect(() => {
+    if (removedAt === null) return
+    setRemovedAt(null)
+    if (!focusLineAfterRemoval(listRef.current, removedAt)) toggleRef.current?.focus()
+  }, [removedAt])
 
   // Wide screens: the sticky column fits the window from wherever it starts (below the hero
   // until the page has scrolled it to its sticky place), so the total and 'Zur Kasse' stay in
@@ -138,16 +158,36 @@ export function CartPanel({
     }
   }, [wide])
 
+  const minimumMissing = !empty && minimum !== null && !minimum.reached
+  // Why 'Zur Kasse' is greyed out, beside it on the phone's bar too (issue 18): the button stays
+  // focusable (aria-disabled) and is described by the reason; a tap opens the cart with the details.
   const checkout =
     summary.blockReason === null ? (
       <Link to={checkoutHref} className={buttonClass('primary', { block: wide })}>
         {t('cart.checkout')}
       </Link>
     ) : (
-      <Button block={wide} disabled>
+      <Button
+        block={wide}
+        aria-disabled="true"
+        aria-describedby={minimumMissing ? reasonId : undefined}
+        className="menu-cart__checkout-blocked"
+        onClick={() => {
+          if (!wide && !empty) setExpanded(true)
+        }}
+      >
         {t('cart.checkout')}
       </Button>
     )
+  const barReason =
+    minimumMissing && minimum ? (
+      <p id={reasonId} className="menu-cart__bar-reason">
+        {t('cart.minimumShort', {
+          amount: formatMoney(minimum.minimum, display.currency, display.locale),
+          rest: formatMoney(minimum.missing, display.currency, display.locale),
+        })}
+      </p>
+    ) : null
 
   return (
     <aside
@@ -194,6 +234,7 @@ export function CartPanel({
               <span className="ui-visually-hidden">{expanded ? t('cart.hide') : t('cart.show')}</span>
             </button>
             {empty ? null : checkout}
+            {empty ? null : barReason}
           </div>
         )}
         <div id={bodyId} className="menu-cart__body" hidden={!open}>
@@ -208,20 +249,14 @@ export function CartPanel({
           ) : (
             // The scroller (wide screens) is anchored at its end: the newest items stay in view.
             <div className="menu-cart__scroller">
-              <ul className="menu-cart__items">
+              <ul ref={listRef} className="menu-cart__items">
                 {cart.items.map((item, index) => (
-                  <li
-                    // Items have no id; the index is their identity in the stored cart.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                    key={index}
-                    className="menu-cart__item"
-                  >
+                  <li key={keys[index]} className="menu-cart__item">
                     <div className="menu-cart__item-text">
-                      <p className="menu-cart__item-name">{keepUnitsTogether(item.product.name)}</p>
-                      <p className="menu-cart__item-amount">
-                        {amountLabel(t, item.amount, item.unit, locale)}
+                      <p className="menu-cart__item-name">
+                        {keepUnitsTogether(localName(item.product, locale))}
                       </p>
-                      {partLines(item).map((line) => (
+                      {partLines(item, locale).map((line) => (
                         <p key={line} className="menu-cart__item-part">
                           {line}
                         </p>
@@ -230,11 +265,16 @@ export function CartPanel({
                     <p className="menu-cart__item-price">
                       {itemPriceLabel(item, display) ?? t('cart.priceOnRequest')}
                     </p>
-                    <IconButton
-                      icon="trash"
-                      className="menu-cart__remove"
-                      label={t('cart.remove', { name: item.product.name })}
-                      onClick={() => remove(index)}
+                    <CartLineControls
+                      item={item}
+                      index={index}
+                      amountClassName="menu-cart__item-amount"
+                      onStep={(direction) => step(index, direction)}
+                      onRemove={() => {
+                        remove(index)
+                        setRemovedAt(index)
+                      }}
+                      onEdit={(item.product.config?.parts ?? []).length > 0 ? () => onEdit(index) : undefined}
                     />
                   </li>
                 ))}
@@ -324,18 +364,20 @@ export function CartPanel({
                 <p>{t('cart.hiddenPrices')}</p>
               </Notice>
             ) : null}
-            {!empty && minimum && !minimum.reached ? (
+            {minimumMissing && minimum ? (
               <Notice tone="warning">
-                <p>
-                  {t('cart.minimumValue', {
-                    amount: formatMoney(minimum.minimum, display.currency, display.locale),
-                  })}
-                </p>
-                <p>
-                  {t('cart.minimumRest', {
-                    rest: formatMoney(minimum.missing, display.currency, display.locale),
-                  })}
-                </p>
+                <div id={wide ? reasonId : undefined}>
+                  <p>
+                    {t('cart.minimumValue', {
+                      amount: formatMoney(minimum.minimum, display.currency, display.locale),
+                    })}
+                  </p>
+                  <p>
+                    {t('cart.minimumRest', {
+                      rest: formatMoney(minimum.missing, display.currency, display.locale),
+                    })}
+                  </p>
+                </div>
               </Notice>
             ) : null}
             {freeHint && summary.deliveryArea?.freeFromOrderValue ? (

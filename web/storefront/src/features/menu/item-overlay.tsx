@@ -1,7 +1,6 @@
 import {
   type CartItem,
   type CartItemPart,
-  type ConfigurablePart,
   formatPrice,
   type ItemProblem,
   itemPricingModel,
@@ -14,7 +13,7 @@ import {
 import { Button, Dialog, Icon, Notice } from '@shop/ui'
 import { useState } from 'react'
 import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
-import { keepUnitsTogether } from '../../lib/product-text.ts'
+import { keepUnitsTogether, localDescription, localName, localPartLabels } from '../../lib/product-text.ts'
 import { imageSrcSet, imageUrl } from '../../lib/shop-data.tsx'
 import { AmountField } from './amount-field.tsx'
 import { type Display, formatAmount } from './menu-model.ts'
@@ -40,6 +39,7 @@ export function ItemOverlay({
   product,
   orderable,
   reason,
+  initial,
   display,
   onClose,
   onAdd,
@@ -47,6 +47,8 @@ export function ItemOverlay({
   product: Product
   orderable: boolean
   reason: string | null
+  /** A cart line opened again to change it (issue 18): the overlay starts from it and saves it back. */
+  initial?: CartItem | undefined
   display: Display
   branchTimeZone: string
   onClose: () => void
@@ -54,7 +56,7 @@ export function ItemOverlay({
 }) {
   const t = useT('sf-menu')
   const { locale } = useLocale()
-  const [item, setItem] = useState<CartItem>(() => newCartItem(product))
+  const [item, setItem] = useState<CartItem>(() => initial ?? newCartItem(product))
   const [amountText, setAmountText] = useState(() => formatAmount(item.amount, locale))
   const parts = product.config?.parts ?? []
   const stepByStep = product.isStepByStep && parts.length > 1
@@ -74,7 +76,7 @@ export function ItemOverlay({
       parts: current.parts.map((part, position) => (position === index ? entry : part)),
     }))
 
-  const missing = problems.map((problem) => problemLabel(t, problem, parts))
+  const missing = problems.map((problem) => problemLabel(t, problem, product, locale))
   const stepProblems = problems.filter((problem) => problem.partIndex === step)
   const lastStep = !stepByStep || step === parts.length - 1
   const leadTime =
@@ -101,8 +103,8 @@ export function ItemOverlay({
           </Button>
         ) : null}
         {!orderable ? null : lastStep ? (
-          <Button disabled={!valid} onClick={() => onAdd(item, gross)} icon="cart">
-            {t('item.save')}
+          <Button disabled={!valid} onClick={() => onAdd(item, gross)} icon={initial ? 'check' : 'cart'}>
+            {initial ? t('item.saveChanges') : t('item.save')}
           </Button>
         ) : (
           <Button disabled={stepProblems.length > 0} onClick={() => setStep((s) => s + 1)}>
@@ -129,7 +131,7 @@ export function ItemOverlay({
   return (
     <Dialog
       open
-      title={keepUnitsTogether(product.name)}
+      title={keepUnitsTogether(localName(product, locale))}
       onClose={onClose}
       closeLabel={t('item.close')}
       className="menu-item"
@@ -147,7 +149,9 @@ export function ItemOverlay({
           decoding="async"
         />
       ) : null}
-      {product.description ? <p className="menu-item__description">{product.description}</p> : null}
+      {localDescription(product, locale) ? (
+        <p className="menu-item__description">{localDescription(product, locale)}</p>
+      ) : null}
       {product.allergens || leadTime ? (
         <dl className="menu-item__facts">
           {product.allergens ? (
@@ -198,6 +202,7 @@ export function ItemOverlay({
           <PartField
             key={`${index}-${part.name}`}
             part={part}
+            labels={localPartLabels(product, index, locale)}
             entry={item.parts[index] ?? EMPTY_PART}
             onChange={(entry) => setPart(index, entry)}
             display={display}
@@ -210,7 +215,7 @@ export function ItemOverlay({
   )
 }
 
-function problemLabel(t: Translate, problem: ItemProblem, parts: readonly ConfigurablePart[]): string {
-  if (problem.partIndex !== null) return parts[problem.partIndex]?.name ?? ''
+function problemLabel(t: Translate, problem: ItemProblem, product: Product, locale: string): string {
+  if (problem.partIndex !== null) return localPartLabels(product, problem.partIndex, locale).name
   return t(`item.problem.${problem.reason}`)
 }

@@ -78,7 +78,7 @@ function BranchMenu({ branch }: { branch: Branch }) {
   const toast = useToast()
   const { pathname, search } = useLocation()
   const identifier = branch.identifier
-  const { cart, update, edit, add, remove } = useCart(identifier)
+  const { cart, update, edit, add, replace, step, remove } = useCart(identifier)
   // The clock of the page: open state, menus and schedules follow it.
   const now = useNow(30_000).getTime()
   const display = useMemo(
@@ -146,8 +146,9 @@ function BranchMenu({ branch }: { branch: Branch }) {
 
   const addItem = useCallback(
     (item: CartItem, grossCents: number | null) => {
-      add(item)
-      toast(t('added'))
+      // The same product, unit and configuration again raises that line (issue 18).
+      const { capped } = add(item)
+      toast(capped ? t('addedCapped') : t('added'))
       track('commerce', 'add-to-cart', 'cart', {
         branch: identifier,
         product: item.product.uid,
@@ -160,18 +161,45 @@ function BranchMenu({ branch }: { branch: Branch }) {
     [add, toast, t, identifier],
   )
 
-  const [open, setOpen] = useState<{ product: Product; orderable: boolean; reason: string | null } | null>(
-    null,
-  )
+  const [open, setOpen] = useState<{
+    product: Product
+    orderable: boolean
+    reason: string | null
+    /** A cart line opened again to change it (issue 18): its place and what it holds. */
+    line?: { index: number; item: CartItem }
+  } | null>(null)
   const trigger = useRef<HTMLElement | null>(null)
   const openProduct = (product: Product, orderable: boolean, reason: string | null) => {
     trigger.current = document.activeElement as HTMLElement | null
     setOpen({ product, orderable, reason })
   }
-  const closeOverlay = () => {
+  const editLine = (index: number) => {
+    const item = cart.items[index]
+    if (!item) return
+    trigger.current = document.activeElement as HTMLElement | null
+    const listed = sections
+      .flatMap((section) => section.products)
+      .find((p) => p.product.id === item.product.id)
+    const soldOut = operations.active.soldOut.has(item.product.id)
+    const orderable = (listed?.orderable ?? false) && !soldOut
+    setOpen({
+      product: item.product,
+      orderable,
+      reason: soldOut ? 'soldOut' : (listed?.reason ?? null),
+      line: { index, item },
+    })
+  }
+  const closeOverlay = (line?: number) => {
     setOpen(null)
-    // The dialog leaves the page when closed; focus goes back to what opened it.
-    requestAnimationFrame(() => trigger.current?.focus())
+    // The dialog leaves the page when closed; focus goes back to what opened it, or (a changed
+    // line is drawn anew) to that line's "Ändern".
+    requestAnimationFrame(() => {
+      if (trigger.current?.isConnected) trigger.current.focus()
+      else if (line !== undefined)
+        document
+          .querySelector<HTMLElement>(`.menu-cart [data-line-index="${line}"] .cart-line__edit`)
+          ?.focus()
+    })
   }
 
   const selfService = pathname.startsWith('/kiosk/')
@@ -221,6 +249,8 @@ function BranchMenu({ branch }: { branch: Branch }) {
           update={update}
           edit={edit}
           remove={remove}
+          step={step}
+          onEdit={editLine}
           display={display}
           orderTypes={orderTypes}
           checkoutHref={checkoutHref}
@@ -232,10 +262,18 @@ function BranchMenu({ branch }: { branch: Branch }) {
             product={open.product}
             orderable={open.orderable}
             reason={open.reason}
+            initial={open.line?.item}
             display={display}
             branchTimeZone={branch.timeZone}
-            onClose={closeOverlay}
+            onClose={() => closeOverlay()}
             onAdd={(item, gross) => {
+              const line = open.line
+              if (line) {
+                const changed = replace(line.index, item)
+                toast(changed.capped ? t('addedCapped') : t('cart.updated'))
+                closeOverlay(changed.index)
+                return
+              }
               addItem(item, gross)
               closeOverlay()
             }}

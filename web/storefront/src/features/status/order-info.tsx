@@ -1,6 +1,7 @@
 import { formatPrice, payableTotal } from '@shop/shared/domain/catalogue/pricing.ts'
 import { Icon, type IconName } from '@shop/ui'
 import { useId } from 'react'
+import { moneyLocale } from '../../lib/amount-format.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import { amountLabel, keepUnitsTogether } from '../../lib/product-text.ts'
 import type { Branch } from '../../lib/shop-data.tsx'
@@ -24,7 +25,7 @@ export function OrderInfo({
   const timeZone = branch?.timeZone ?? 'Europe/Zurich'
   const kind = orderKindOf(order)
   const money = (cents: number, model: 'fixed' | 'approximate' | 'minimum' = 'fixed') =>
-    formatPrice(cents, model, { currency })
+    formatPrice(cents, model, { currency, locale: moneyLocale(locale) })
   const when = (iso: string) => t('counter.when', formatDateTime(iso, timeZone))
   const approximate = order.items.some((item) => (item.pricingModel ?? 'fixed') !== 'fixed')
   const pendingProposal = showsCounterAppointment(order)
@@ -171,7 +172,48 @@ export function OrderInfo({
             </span>
           </dd>
         </div>
+        {order.refund ? <RefundFact refund={order.refund} money={money} /> : null}
       </dl>
     </section>
+  )
+}
+
+const REFUND_LOOK = {
+  refunded: { badge: 'refunded', icon: 'check' },
+  partial: { badge: 'refunded', icon: 'info' },
+  pending: { badge: 'awaiting', icon: 'clock' },
+  failed: { badge: 'failed', icon: 'error' },
+} as const satisfies Record<NonNullable<StatusOrder['refund']>['status'], { badge: string; icon: IconName }>
+
+/**
+ * Issue 18 item 6: money paid back, in words: all of it, part of it (with how much of what), on its
+ * way, or delayed (the shop retries; the provider's words are for staff).
+ */
+function RefundFact({
+  refund,
+  money,
+}: {
+  refund: NonNullable<StatusOrder['refund']>
+  money: (cents: number) => string
+}) {
+  const t = useT('sf-status')
+  const look = REFUND_LOOK[refund.status]
+  const open = refund.status === 'failed' ? refund.failedAmount : refund.pendingAmount
+  return (
+    <div>
+      <dt>{t('refund.label')}</dt>
+      <dd>
+        <span className={`ui-badge status-payment status-payment--${look.badge}`} data-refund={refund.status}>
+          <Icon name={look.icon} />
+          {t(`refund.${refund.status}`, {
+            amount: money(
+              refund.status === 'refunded' || refund.status === 'partial' ? refund.refundedAmount : open,
+            ),
+            refunded: money(refund.refundedAmount),
+            paid: money(refund.paidAmount),
+          })}
+        </span>
+      </dd>
+    </div>
   )
 }

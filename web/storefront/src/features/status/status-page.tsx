@@ -152,6 +152,14 @@ function OrderStatus({
                 <p className="status-rejection__message">{order.rejectionMessage}</p>
               </Notice>
             ) : null}
+            {order.isCanceled && order.cancelReason ? (
+              <Notice tone="danger" className="status-rejection">
+                <p className="status-rejection__label">{t('cancelReason')}</p>
+                <p className="status-rejection__message" data-cancel-reason>
+                  {order.cancelReason}
+                </p>
+              </Notice>
+            ) : null}
             {order.isPreorder && !cancelled && !order.isConfirmed ? (
               <p className="status-muted">{t('preorder')}</p>
             ) : null}

@@ -9,9 +9,20 @@ import { formatLocalDate, wallClockOf } from '@shop/shared/domain/scheduling/zon
 /** The public order as the API and the socket deliver it (`version` beside the view). */
 export type StatusOrder = PublicOrderView & { version: number }
 
-/** The newer of two copies: a stale socket message or a slow reload never wins. */
+/**
+ * The newer of two copies: a stale socket message or a slow reload never wins. The ticket
+ * number is drawn once by the server's read model, after the order was stored, and never
+ * changes: a copy made without it (an answer written before the number was drawn) keeps the
+ * number already known, and at the same version a copy with the number fills it in (issue 18:
+ * the number vanished after accepting a new time or sending a rating).
+ */
 export function newerOrder(current: StatusOrder | undefined, next: StatusOrder): StatusOrder {
-  return current && current.version >= next.version ? current : next
+  if (!current) return next
+  const fillsTicket = current.ticketNumber === null && next.ticketNumber !== null
+  if (current.version > next.version || (current.version === next.version && !fillsTicket)) return current
+  return next.ticketNumber === null && current.ticketNumber !== null
+    ? { ...next, ticketNumber: current.ticketNumber }
+    : next
 }
 
 /** Rejected, canceled and failed end the flow; the customer sees them as cancelled (spec §4). */

@@ -30,11 +30,13 @@ function order(over: Partial<StatusOrder> = {}): StatusOrder {
     tableIdentifier: null,
     isPaid: false,
     isRefunded: false,
+    refund: null,
     paymentMethod: 'cash',
     appointment: false,
     appointmentDate: null,
     counterAppointment: null,
     rejectionMessage: null,
+    cancelReason: null,
     questionnaireRating: null,
     branch: { id: 'b1' },
     paymentRedirectUrl: null,
@@ -64,6 +66,21 @@ describe('status page view', () => {
     expect(newerOrder(v1, v2)).toBe(v2)
     expect(newerOrder(v2, v1)).toBe(v2)
     expect(newerOrder(v2, order({ version: 2 }))).toBe(v2)
+  })
+
+  it('keeps the ticket number through a newer copy made without it (issue 18)', () => {
+    const shown = order({ version: 3, ticketNumber: 12, counterAppointment: '2026-11-24T12:30:00.000Z' })
+    // The answer to 'Terminvorschlag annehmen' or to the rating, written without the number.
+    const answer = order({ version: 4, ticketNumber: null, status: 'confirmed', isConfirmed: true })
+    const next = newerOrder(shown, answer)
+    expect(next).toMatchObject({ version: 4, ticketNumber: 12, status: 'confirmed', isConfirmed: true })
+    // The reload or live message of the same version, with the number: kept either way.
+    expect(newerOrder(next, order({ version: 4, ticketNumber: 12, status: 'confirmed' })).ticketNumber).toBe(
+      12,
+    )
+    // A copy without a number yet gets it from one of the same version that has it.
+    const unnumbered = order({ version: 1, ticketNumber: null })
+    expect(newerOrder(unnumbered, order({ version: 1, ticketNumber: 5 })).ticketNumber).toBe(5)
   })
 
   it('shows a rejected order as cancelled', () => {
