@@ -222,8 +222,8 @@ Opening the product editor (\`scripts/bench/editor-open.bench.ts\`): a page buil
 back-office's configuration (\`scripts/bench/editor-open/\`) mounts either the real
 \`ProductEditor\` in the app's providers (i18n, the router at \`/backend/products/{id}\`) or a plain
 React 19 form of the same fields (native inputs with \`defaultValue\`, the parts as fieldsets with
-their options, the images as \`<img>\` and an alternative-text input, the translations as a
-fieldset per language; no form library, schema, i18n, hints or list buttons). \`fetch\` is
+their options, the images as \`<img>\` and an alternative-text input, the translations folded
+per language as in the editor; no form library, schema, i18n, hints or list buttons). \`fetch\` is
 answered in the page from one fixture, parsed with the API's contracts: a configured product with
 every field (2 alternative units, 3 images, a schedule, the lead time on, 3 parts of 5 options,
 French and English texts), its images, its 7 history entries and the shop's configuration; both

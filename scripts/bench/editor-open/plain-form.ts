@@ -7,7 +7,8 @@ import type { StoredProduct } from '../../../web/backoffice/src/features/product
  * fetch stub (the product, the shop's currency, each image's alternative text), then renders one
  * native input, select, textarea or checkbox per field the editor shows, each with its label and
  * its value as `defaultValue`: the parts as repeated fieldsets with their options, the images as
- * <img> and an input for the alternative text, the translations as a fieldset per language. No
+ * <img> and an input for the alternative text, the translations folded per language as in the
+ * editor (a summary each; their fields are made when a language is opened). No
  * form library, no schema, no i18n (German labels written in), no hints, no add / remove / move
  * buttons and no drag and drop: what any form of these fields must render at least. Written
  * without JSX (the root typecheck compiles scripts/ without it).
@@ -331,37 +332,14 @@ function ProductForm({ product: p, currency, images }: Loaded) {
       ),
       group(
         'Übersetzungen',
-        ...TRANSLATIONS.map(([locale, language]) => {
-          const translation = p.translations?.[locale]
-          const base = `translations.${locale}`
-          return h(
-            'fieldset',
+        // Folded per language as in the editor: the fields are made when a language is opened.
+        ...TRANSLATIONS.map(([locale, language]) =>
+          h(
+            'details',
             { key: locale },
-            h('legend', null, language),
-            text(`${base}.name`, 'Name', translation?.name ?? null),
-            area(`${base}.description`, 'Beschreibung', translation?.description ?? null, 3),
-            ...p.config.parts.map((part, i) =>
-              h(
-                'fieldset',
-                { key: i },
-                h('legend', null, `Teil ${i + 1}: ${part.name}`),
-                text(`${base}.parts.${i}.name`, 'Name des Teils', translation?.parts[i]?.name ?? null),
-                text(
-                  `${base}.parts.${i}.description`,
-                  'Beschreibung des Teils',
-                  translation?.parts[i]?.description ?? null,
-                ),
-                ...part.options.map((option, j) =>
-                  text(
-                    `${base}.parts.${i}.options.${j}`,
-                    `Option «${option.name}»`,
-                    translation?.parts[i]?.options[j] ?? null,
-                  ),
-                ),
-              ),
-            ),
-          )
-        }),
+            h('summary', null, `${language}: ${translatedTexts(p.translations?.[locale])} Texte übersetzt`),
+          ),
+        ),
       ),
       h('button', { type: 'submit' }, 'Speichern'),
     ),
@@ -388,4 +366,13 @@ export function PlainProductForm({ id }: { id: string }) {
     }
   }, [id])
   return loaded ? h(ProductForm, loaded) : h('main', null, h('p', null, 'Wird geladen …'))
+}
+
+/** How many texts of a translation are filled in (the editor's summary says so too). */
+function translatedTexts(value: unknown): number {
+  if (typeof value === 'string') return value.trim() === '' ? 0 : 1
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + translatedTexts(v), 0)
+  if (value !== null && typeof value === 'object')
+    return Object.values(value).reduce((n: number, v) => n + translatedTexts(v), 0)
+  return 0
 }

@@ -82,6 +82,9 @@ describe('menu content in the customer’s language', () => {
     await page.getByRole('heading', { level: 1, name: 'Tee' }).waitFor()
 
     const section = page.getByRole('group', { name: 'Übersetzungen' })
+    // Each language is folded, its summary counting the texts translated.
+    const summary = section.locator('summary', { hasText: /^Französisch: 0 Texte übersetzt$/ })
+    await summary.click()
     const french = section.getByRole('group', { name: 'Französisch' })
     await french.scrollIntoViewIfNeeded()
     // Each field shows its German original beside it.
@@ -102,8 +105,9 @@ describe('menu content in the customer’s language', () => {
         parts: [{ name: null, description: null, options: ['Menthe poivrée'] }],
       },
     })
-    // Loaded again, the editor shows the translation.
+    // Loaded again, the editor counts and shows the translation.
     await page.reload()
+    await page.locator('summary', { hasText: /^Französisch: 2 Texte übersetzt$/ }).click()
     await expect
       .poll(() =>
         page.getByRole('group', { name: 'Französisch' }).getByLabel('Option «Pfefferminze»').inputValue(),

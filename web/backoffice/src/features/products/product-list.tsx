@@ -14,6 +14,7 @@ import { Link } from 'react-router'
 import { messageOf } from '../../lib/api.ts'
 import { SoldOutToggle } from '../../lib/branch-ops/index.ts'
 import { type ColumnDef, DataTable, type RowSelectionState } from '../../lib/data-table.tsx'
+import { SelectFilter } from '../../lib/filters.tsx'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import { parseDecimal } from '../../lib/numbers.ts'
 import { listResources, updateResource, useLiveReload, useLoad } from '../../lib/resources.ts'
@@ -219,7 +220,7 @@ export function ProductList() {
             onChange={(e) => set({ query: e.target.value })}
           />
         </div>
-        <FilterSelect
+        <SelectFilter
           id={ids.category}
           label={t('list.category')}
           value={filter.category}
@@ -227,7 +228,7 @@ export function ProductList() {
           options={categories.map((c) => ({ value: c.id, label: c.name }))}
           onChange={(category) => set({ category })}
         />
-        <FilterSelect
+        <SelectFilter
           id={ids.status}
           label={t('list.status')}
           value={filter.status}
@@ -238,7 +239,7 @@ export function ProductList() {
           ]}
           onChange={(status) => set({ status: status as ProductFilter['status'] })}
         />
-        <FilterSelect
+        <SelectFilter
           id={ids.menu}
           label={t('list.menu')}
           value={filter.menu}
@@ -246,7 +247,7 @@ export function ProductList() {
           options={menus.map((m) => ({ value: m.id, label: m.name }))}
           onChange={(menu) => set({ menu })}
         />
-        <FilterSelect
+        <SelectFilter
           id={ids.branch}
           label={t('list.branch')}
           value={filter.branch}
@@ -361,37 +362,5 @@ function BulkOutcome({ outcome }: { outcome: Outcome }) {
         ))}
       </ul>
     </Notice>
-  )
-}
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  all,
-  options,
-  onChange,
-}: {
-  id: string
-  label: string
-  value: string
-  all: string
-  options: { value: string; label: string }[]
-  onChange: (value: string) => void
-}) {
-  return (
-    <div className="ui-field">
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="ui-select" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   )
 }
