@@ -363,7 +363,12 @@ describe('order detail', () => {
     await openDetail(page, other.id)
     await page.getByRole('button', { name: 'Ablehnen' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('button', { name: 'Ablehnen' }).click()
+    // The shop's preset reasons are offered as on the board (a tap sends one).
+    await expect.poll(() => dialog.getByRole('button', { name: 'Heute ausverkauft' }).count()).toBe(1)
+    await dialog
+      .getByRole('button', { name: /Ablehnen/ })
+      .last()
+      .click()
     expect(await dialog.textContent()).toContain('Bitte geben Sie eine Nachricht ein.')
     await dialog.getByLabel(/Nachricht an die Kundschaft/).fill('Heute leider ausverkauft')
     await dialog.getByRole('button', { name: 'Ablehnen' }).click()

@@ -1,3 +1,4 @@
+import { DEFAULT_REJECTION_REASONS } from '@shop/shared/contracts'
 import type { StaffAction } from '@shop/shared/domain/ordering'
 import { Button, buttonClass, Notice, type NoticeTone, Spinner } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
@@ -54,6 +55,19 @@ export function OrderDetailPage() {
   const [busy, setBusy] = useState<string | null>(null)
   const [dialog, setDialog] = useState<Dialogs>(null)
   const [editing, setEditing] = useState<string | null>(null)
+  // The shop's preset reasons for reject and cancel (settings), as the board offers them.
+  const [reasons, setReasons] = useState<readonly string[]>(DEFAULT_REJECTION_REASONS)
+  useEffect(() => {
+    let stopped = false
+    apiGet<{ rejectionReasons?: string[] } | null>('/config')
+      .then((config) => {
+        if (!stopped && config?.rejectionReasons) setReasons(config.rejectionReasons)
+      })
+      .catch(() => {})
+    return () => {
+      stopped = true
+    }
+  }, [])
 
   const reload = useCallback(async () => {
     const [o, e] = await Promise.allSettled([
@@ -304,6 +318,7 @@ export function OrderDetailPage() {
       {dialog === 'reject' ? (
         <RejectDialog
           ticket={number}
+          presets={reasons}
           onClose={() => setDialog(null)}
           onSubmit={(text) => {
             setDialog(null)
@@ -314,6 +329,7 @@ export function OrderDetailPage() {
       {dialog === 'cancel' ? (
         <CancelDialog
           ticket={number}
+          presets={reasons}
           onClose={() => setDialog(null)}
           onSubmit={(reason) => {
             setDialog(null)
