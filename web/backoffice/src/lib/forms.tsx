@@ -26,10 +26,23 @@ import { parseDecimal } from './numbers.ts'
 // react-hook-form's own FormProvider hands its consumers a new context value whenever the form's
 // state changes (it does once right after mounting, `isReady`), so every field that reads the
 // form through it renders twice when an editor opens, and again on each state change. The
-// editors' fields read the form from a context whose value never changes instead, and subscribe
-// to the parts of the form state they read (`useFormState`: the errors, mostly). Measured by
-// `scripts/bench/editor-open.bench.ts`.
+// editors' fields read the form from a context whose value never changes instead, and the
+// errors from one context that changes only when the errors do (one subscription for the form,
+// not one per field). Measured by `scripts/bench/editor-open.bench.ts`.
 const EditorFormContext = createContext<UseFormReturn<FieldValues> | null>(null)
+const ErrorsContext = createContext<FieldErrors>({})
+
+/** The form's errors, handed on: its only subscriber to the form state's `errors`. */
+function ErrorsProvider({
+  control,
+  children,
+}: {
+  control: UseFormReturn<FieldValues>['control']
+  children: ReactNode
+}) {
+  const { errors } = useFormState({ control })
+  return <ErrorsContext.Provider value={errors}>{children}</ErrorsContext.Provider>
+}
 
 /** Puts the form where the editor's fields find it (react-hook-form's provider included). */
 export function EditorFormProvider<V extends FieldValues>({
@@ -42,21 +55,24 @@ export function EditorFormProvider<V extends FieldValues>({
   return (
     <FormProvider {...form}>
       <EditorFormContext.Provider value={form as unknown as UseFormReturn<FieldValues>}>
-        {children}
+        <ErrorsProvider control={form.control as unknown as UseFormReturn<FieldValues>['control']}>
+          {children}
+        </ErrorsProvider>
       </EditorFormContext.Provider>
     </FormProvider>
   )
 }
 
 /**
- * The editor's form (as react-hook-form's `useFormContext`), with a `formState` that renders the
- * caller again only when what it reads of the state changes.
+ * The editor's form (as react-hook-form's `useFormContext`). Its `formState` carries the errors
+ * only (what the editors read of it; `getFieldState(name, formState).error` works with it): the
+ * caller renders again when they change, not on the form's other state changes.
  */
 export function useFormContext<V extends FieldValues = FieldValues>(): UseFormReturn<V> {
   const form = useContext(EditorFormContext) as UseFormReturn<V> | null
+  const errors = useContext(ErrorsContext) as FieldErrors<V>
   if (form === null) throw new Error('useFormContext: not inside an EditorFormProvider')
-  const formState = useFormState<V>({ control: form.control })
-  return { ...form, formState }
+  return { ...form, formState: { errors } as UseFormReturn<V>['formState'] }
 }
 
 /** Puts `value` at a dotted path of a nested object (arrays for numeric segments). */
@@ -136,8 +152,7 @@ export function FormErrors() {
 type Common = { name: string; label: ReactNode; hint?: ReactNode; required?: boolean; className?: string }
 
 function useFieldError(name: string): string | undefined {
-  const { formState } = useFormContext()
-  const error = get(formState.errors, name) as { message?: unknown } | undefined
+  const error = get(useContext(ErrorsContext), name) as { message?: unknown } | undefined
   return error?.message ? String(error.message) : undefined
 }
 
