@@ -119,7 +119,17 @@ describe('the product editor', () => {
     await handle.focus()
     await page.keyboard.press('Space')
     await page.locator('.bo-sortable--dragging').waitFor()
-    await page.keyboard.press('ArrowUp')
+    // dnd-kit measures the list after the pick-up: an arrow pressed before that moves nothing, so
+    // under load the arrow is pressed again until the move is announced (at the top it stays).
+    await expect
+      .poll(
+        async () => {
+          await page.keyboard.press('ArrowUp')
+          return page.locator('[id^="DndLiveRegion"]', { hasText: '«Klein» über Position 1' }).count()
+        },
+        { timeout: 20_000, interval: 750 },
+      )
+      .toBeGreaterThan(0)
     await announced('«Klein» über Position 1')
     await page.keyboard.press('Space')
     await expect.poll(optionNames).toEqual(['Klein', 'Gross'])
