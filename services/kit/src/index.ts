@@ -84,6 +84,7 @@ export {
   findCommandResult,
   pollCommitted,
   pollCommittedEnvelopes,
+  pollCommittedOfType,
   readStream,
 } from './event-store/store.ts'
 export {

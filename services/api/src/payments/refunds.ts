@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import {
   type Bus,
-  type Cursor,
   type Db,
   ensureCheckpoint,
   IdempotencyKeyReusedError,
   type Logger,
+  pollCommittedOfType,
   readCheckpoint,
   saveCheckpoint,
   startTailer,
@@ -20,7 +20,6 @@ import {
   refundIdempotencyKey,
   refundsOf,
 } from '@shop/shared/domain/ordering'
-import { sql } from 'kysely'
 import {
   type CommandDeps,
   defaultIds,
@@ -67,50 +66,6 @@ export type RefundProcess = {
 
 type Answer = Extract<LifecycleCommandInput, { type: 'RefundPayment' | 'FailRefund' }>
 type Request = OrderEventOf<'OrderRefundRequested'>
-
-/**
- * The refund requests committed after the cursor (commit-safe, as pollCommitted: only
- * transactions older than every running one), at most `limit`, and where a reader of them stands
- * afterwards: the last request when there were `limit`, else the last committed event of any
- * type. One statement, so both are read at the same horizon. Only the requests leave the
- * database: a first start on a store with years of orders reads no event's data but theirs.
- */
-export async function refundRequestsAfter(
-  db: Db,
-  after: Cursor,
-  limit: number,
-): Promise<{ requests: Request[]; next: Cursor | null }> {
-  const { rows } = await sql<{
-    kind: 'request' | 'head'
-    xid: string
-    position: string
-    data: Request | null
-  }>`
-    WITH w AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS horizon),
-    found AS (
-      SELECT e.transaction_id, e.global_position, e.data FROM es_events e, w
-       WHERE e.transaction_id < w.horizon
-         AND (e.transaction_id, e.global_position) > (${after.xid}::xid8, ${after.position}::bigint)
-         AND e.stream_type = 'order' AND e.event_type = 'OrderRefundRequested'
-       ORDER BY e.transaction_id, e.global_position
-       LIMIT ${limit}),
-    head AS (
-      SELECT e.transaction_id, e.global_position FROM es_events e, w
-       WHERE e.transaction_id < w.horizon
-         AND (e.transaction_id, e.global_position) > (${after.xid}::xid8, ${after.position}::bigint)
-       ORDER BY e.transaction_id DESC, e.global_position DESC
-       LIMIT 1)
-    SELECT 'request' AS kind, transaction_id::text AS xid, global_position::text AS position, data FROM found
-    UNION ALL
-    SELECT 'head', transaction_id::text, global_position::text, NULL FROM head`.execute(db)
-  const found = rows.filter((r) => r.kind === 'request')
-  const head = rows.find((r) => r.kind === 'head')
-  const last = found.length === limit ? found.at(-1) : head
-  return {
-    requests: found.map((r) => r.data!),
-    next: last ? { xid: last.xid, position: last.position } : null,
-  }
-}
 
 export function startRefunds(opts: RefundProcessOptions): RefundProcess {
   const { db, log } = opts
@@ -205,7 +160,11 @@ export function startRefunds(opts: RefundProcessOptions): RefundProcess {
     let read = 0
     for (;;) {
       const cursor = await readCheckpoint(db, checkpoint)
-      const { requests, next } = await refundRequestsAfter(db, cursor, batchSize)
+      // Only the requests leave the database; the cursor moves past every other event.
+      const { events: requests, next } = await pollCommittedOfType<Request>(db, cursor, batchSize, {
+        streamType: 'order',
+        eventType: 'OrderRefundRequested',
+      })
       if (!next) return read
       for (const request of requests) await settle(request)
       // Only now: a crash above reads these requests again, and the open refunds are asked again.

@@ -175,6 +175,44 @@ export async function pollCommitted(
 }
 
 /**
+ * The committed events of one type after the cursor (commit-safe, as pollCommitted), at most
+ * `limit`, their data only, and where a reader of them stands afterwards: the last one when there
+ * were `limit`, else the last committed event of any type (so a reader moves past the events it
+ * does not want without reading them). One statement, so both are read at the same horizon. For
+ * a process that acts on one event type (the refund process): a first start on a store with
+ * years of events reads no event's data but those.
+ */
+export async function pollCommittedOfType<T>(
+  db: Executor,
+  after: Cursor,
+  limit: number,
+  of: { streamType: string; eventType: string },
+): Promise<{ events: T[]; next: Cursor | null }> {
+  const { rows } = await sql<{ kind: 'event' | 'head'; xid: string; position: string; data: T | null }>`
+    WITH found AS (
+      SELECT transaction_id, global_position, data FROM es_events
+       WHERE ${committedAfter(after)}
+         AND stream_type = ${of.streamType} AND event_type = ${of.eventType}
+       ${FEED_ORDER}
+       LIMIT ${limit}),
+    head AS (
+      SELECT transaction_id, global_position FROM es_events
+       WHERE ${committedAfter(after)}
+       ORDER BY es_events.transaction_id DESC, es_events.global_position DESC
+       LIMIT 1)
+    SELECT 'event' AS kind, transaction_id::text AS xid, global_position::text AS position, data FROM found
+    UNION ALL
+    SELECT 'head', transaction_id::text, global_position::text, NULL FROM head`.execute(db)
+  const found = rows.filter((r) => r.kind === 'event')
+  const head = rows.find((r) => r.kind === 'head')
+  const last = found.length === limit ? found.at(-1) : head
+  return {
+    events: found.map((r) => r.data as T),
+    next: last ? { xid: last.xid, position: last.position } : null,
+  }
+}
+
+/**
  * pollCommitted for the publisher: the same events in the same order, each with its StoredEvent
  * JSON made by the server (the same fields, createdAt in UTC with milliseconds).
  */
