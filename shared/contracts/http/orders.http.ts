@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_PHONE_COUNTRY, PHONE_COUNTRIES } from '../../domain/common/phone.ts'
 
 // Offsets are required: a local time without one is ambiguous across branch time zones.
 const isoDateTime = z.iso.datetime({ offset: true })
@@ -7,8 +8,8 @@ const version = z.int().min(1)
 const rating = z.int().min(1).max(5)
 
 /** Spec §5 checkout: the countries offered. */
-export const CHECKOUT_COUNTRIES = ['DE', 'LI', 'AT', 'CH'] as const
-export const DEFAULT_COUNTRY = 'AT'
+export const CHECKOUT_COUNTRIES = PHONE_COUNTRIES
+export const DEFAULT_COUNTRY = DEFAULT_PHONE_COUNTRY
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish()
 const country = z.enum(CHECKOUT_COUNTRIES)

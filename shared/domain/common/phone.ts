@@ -3,8 +3,11 @@
 // the four countries of the checkout (spec §5: DE, LI, AT, CH) and nothing more. A whole
 // numbering-plan library would cost the checkout chunk far more than these few rules.
 
-/** The countries a national number can be read in (spec §5 checkout countries). */
-export const PHONE_COUNTRIES = ['CH', 'LI', 'AT', 'DE'] as const
+/**
+ * The checkout's countries (spec §5: DE, LI, AT, CH, in that order), the ones a national number
+ * can be read in. The order contract, the settings and the checkout's country select use this list.
+ */
+export const PHONE_COUNTRIES = ['DE', 'LI', 'AT', 'CH'] as const
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number]
 
 /** Where nothing else says (spec §3/§9: the default country is AT). */

@@ -17,7 +17,15 @@ import {
   checkCheckout,
   enabledPaymentMethods,
 } from '@shop/shared/domain/checkout'
-import { normalisePhone, PHONE_EXAMPLES, type PhoneCountry, phoneCountryOf } from '@shop/shared/domain/common'
+import {
+  DEFAULT_PHONE_COUNTRY,
+  isPhoneCountry,
+  normalisePhone,
+  PHONE_COUNTRIES,
+  PHONE_EXAMPLES,
+  type PhoneCountry,
+  phoneCountryOf,
+} from '@shop/shared/domain/common'
 import type { BranchOpenState } from '@shop/shared/domain/scheduling'
 import type { Branch, Config } from '../../lib/shop-data.tsx'
 
@@ -25,11 +33,11 @@ import type { Branch, Config } from '../../lib/shop-data.tsx'
 // branch offers, which submit button shows, the request body and the field checks run before
 // sending (the shared checkout rules, limited to what the customer types).
 
-/** Spec §5: the countries offered (the contract's CHECKOUT_COUNTRIES; not imported to keep zod out). */
-export const COUNTRIES = ['DE', 'LI', 'AT', 'CH'] as const
-export type Country = (typeof COUNTRIES)[number]
+/** Spec §5: the countries offered (shared/domain/common, as the order contract takes them). */
+export const COUNTRIES = PHONE_COUNTRIES
+export type Country = PhoneCountry
 /** Spec §3 order form: country default AT. */
-export const DEFAULT_COUNTRY: Country = 'AT'
+export const DEFAULT_COUNTRY: Country = DEFAULT_PHONE_COUNTRY
 
 /** What the customer types; kept in session storage so a reload or the payment-failed return keeps it. */
 export type CheckoutForm = {
@@ -125,7 +133,7 @@ export function restoreForm(stored: unknown, defaultCountry: unknown = DEFAULT_C
 
 /** One of the countries offered, or null (a config or stored value from elsewhere). */
 export function asCountry(value: unknown): Country | null {
-  return (COUNTRIES as readonly unknown[]).includes(value) ? (value as Country) : null
+  return isPhoneCountry(value) ? value : null
 }
 
 /**
