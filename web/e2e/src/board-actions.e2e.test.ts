@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from './support.ts'
+import {
+  apiCall,
+  demoBoard,
+  type PlainProduct,
+  type Stage,
+  seriousViolations,
+  startStage,
+} from './support.ts'
 
 // The frontdesk board's rough edges (issue 18 points 9 and 10), at tablet size, through the UI:
 // the new-order alarm repeats until each new order is acknowledged (a tap elsewhere no longer
@@ -25,7 +32,7 @@ async function shot(page: Page, name: string): Promise<void> {
 let stage: Stage
 let zurich: string
 let apiKey: string
-let product: { uid: string; unit: string; amount: number }
+let product: PlainProduct
 
 type Order = {
   id: string
@@ -104,29 +111,7 @@ beforeAll(async () => {
   stage = await startStage({
     limits: { orders: { perAddress: { max: 1000 }, perContact: { max: 1000 }, openPerContact: 1000 } },
   })
-  const init = await call<{ url: string; data: unknown }[]>('GET', '/api/init')
-  const of = <T>(url: string) => init.data.find((item) => item.url === url)?.data as T
-  const branches = of<{ id: string; identifier: string }[]>('/api/branches')
-  zurich = branches.find((b) => b.identifier === 'zuerich-altstadt')!.id
-  type P = {
-    uid: string
-    unit: string
-    isEnabled?: boolean
-    isPriceHidden?: boolean
-    defaultQuantity?: number | null
-    minimumQuantity?: number | null
-    config?: { parts?: unknown[] } | null
-  }
-  const products = of<P[]>('/api/products')
-  const plain =
-    products.find((p) => p.uid === 'buttergipfeli') ??
-    products.find((p) => p.isEnabled !== false && !p.isPriceHidden && !(p.config?.parts ?? []).length)!
-  product = { uid: plain.uid, unit: plain.unit, amount: plain.defaultQuantity ?? plain.minimumQuantity ?? 1 }
-  const { cookie } = await adminHeaders(stage.url)
-  const admin = await call<{ id: string; apiKey: string }[]>('GET', '/api/branches', undefined, {
-    cookie: cookie ?? '',
-  })
-  apiKey = admin.data.find((b) => b.id === zurich)!.apiKey
+  ;({ zurich, apiKey, product } = await demoBoard(stage.url))
 })
 
 afterEach(async () => {

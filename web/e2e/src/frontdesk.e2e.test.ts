@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from './support.ts'
+import {
+  adminHeaders,
+  apiCall,
+  demoBoard,
+  type PlainProduct,
+  type Stage,
+  seriousViolations,
+  startStage,
+} from './support.ts'
 
 // The frontdesk board (issue 6 point 2 and its quality bars): orders placed through the API show
 // up live with an alert, commands from the board reach the customer's status page and the other
@@ -20,7 +28,7 @@ let stage: Stage
 let zurich: string
 let winterthur: string
 let apiKey: string
-let product: { uid: string; unit: string; amount: number }
+let product: PlainProduct
 
 type Order = { id: string; uid: string; hash: string; version: number; status: string }
 
@@ -94,31 +102,7 @@ beforeAll(async () => {
   stage = await startStage({
     limits: { orders: { perAddress: { max: 1000 }, perContact: { max: 1000 }, openPerContact: 1000 } },
   })
-  const init = await call<{ url: string; data: unknown }[]>('GET', '/api/init')
-  const of = <T>(url: string) => init.data.find((item) => item.url === url)?.data as T
-  const branches = of<{ id: string; identifier: string }[]>('/api/branches')
-  zurich = branches.find((b) => b.identifier === 'zuerich-altstadt')!.id
-  winterthur = branches.find((b) => b.identifier === 'winterthur')!.id
-  type P = {
-    uid: string
-    unit: string
-    isEnabled?: boolean
-    isPriceHidden?: boolean
-    defaultQuantity?: number | null
-    minimumQuantity?: number | null
-    config?: { parts?: unknown[] } | null
-  }
-  const products = of<P[]>('/api/products')
-  const plain =
-    products.find((p) => p.uid === 'buttergipfeli') ??
-    products.find((p) => p.isEnabled !== false && !p.isPriceHidden && !(p.config?.parts ?? []).length)!
-  product = { uid: plain.uid, unit: plain.unit, amount: plain.defaultQuantity ?? plain.minimumQuantity ?? 1 }
-  const { cookie } = await adminHeaders(stage.url)
-  const admin = await call<{ id: string; apiKey: string }[]>('GET', '/api/branches', undefined, {
-    cookie: cookie ?? '',
-  })
-  apiKey = admin.data.find((b) => b.id === zurich)!.apiKey
-  expect(apiKey).toBeTruthy()
+  ;({ zurich, winterthur, apiKey, product } = await demoBoard(stage.url))
 })
 
 afterAll(async () => {

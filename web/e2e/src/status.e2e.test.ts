@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from './support.ts'
+import {
+  apiCall,
+  demoBoard,
+  type PlainProduct,
+  type Stage,
+  seriousViolations,
+  startStage,
+} from './support.ts'
 
 // The order status page (spec §2 "Order status", §4, §5 "Questionnaire"): orders are placed
 // and moved through their lifecycle over the API, the page follows them live.
@@ -8,7 +15,7 @@ import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from
 let stage: Stage
 let branchId: string
 let apiKey: string
-let product: { uid: string; unit: string; amount: number }
+let product: PlainProduct
 
 type PublicOrder = {
   id: string
@@ -109,35 +116,7 @@ beforeAll(async () => {
   stage = await startStage({
     limits: { orders: { perAddress: { max: 1000 }, perContact: { max: 1000 }, openPerContact: 1000 } },
   })
-  const init = await call<{ url: string; data: unknown }[]>('GET', '/api/init')
-  const of = <T>(url: string) => init.data.find((item) => item.url === url)?.data as T
-  const branches = of<{ id: string; identifier: string }[]>('/api/branches')
-  branchId = branches.find((b) => b.identifier === 'zuerich-altstadt')!.id
-  type P = {
-    uid: string
-    unit: string
-    isEnabled?: boolean
-    isPriceHidden?: boolean
-    defaultQuantity?: number | null
-    minimumQuantity?: number | null
-    config?: { parts?: unknown[] } | null
-  }
-  const products = of<P[]>('/api/products')
-  const plain =
-    products.find((p) => p.uid === 'buttergipfeli') ??
-    products.find((p) => p.isEnabled !== false && !p.isPriceHidden && !(p.config?.parts ?? []).length)!
-  product = {
-    uid: plain.uid,
-    unit: plain.unit,
-    amount: plain.defaultQuantity ?? plain.minimumQuantity ?? 1,
-  }
-  // The frontdesk key is shown to admins only.
-  const { cookie } = await adminHeaders(stage.url)
-  const adminBranches = await call<{ id: string; apiKey: string }[]>('GET', '/api/branches', undefined, {
-    cookie: cookie ?? '',
-  })
-  apiKey = adminBranches.data.find((b) => b.id === branchId)!.apiKey
-  expect(apiKey).toBeTruthy()
+  ;({ zurich: branchId, apiKey, product } = await demoBoard(stage.url))
 })
 
 // Each test opens its own pages: closed after it (support.ts closePages).

@@ -172,6 +172,53 @@ export async function adminHeaders(url: string): Promise<Record<string, string>>
   }
 }
 
+/** A plain product to order over the API: its uid, unit and an amount it takes. */
+export type PlainProduct = { uid: string; unit: string; amount: number }
+
+/**
+ * What the board files need of the demo shop: the ids of Zürich Altstadt and Winterthur, Zürich's
+ * frontdesk key (shown to admins only) and a plain product (Buttergipfeli, else the first enabled
+ * product without parts and with its price shown).
+ */
+export async function demoBoard(
+  url: string,
+): Promise<{ zurich: string; winterthur: string; apiKey: string; product: PlainProduct }> {
+  const init = await apiCall<{ url: string; data: unknown }[]>(url, 'GET', '/api/init')
+  const of = <T>(path: string) => init.data.find((item) => item.url === path)?.data as T
+  const branches = of<{ id: string; identifier: string }[]>('/api/branches')
+  const zurich = branches.find((b) => b.identifier === 'zuerich-altstadt')!.id
+  const winterthur = branches.find((b) => b.identifier === 'winterthur')!.id
+  type P = {
+    uid: string
+    unit: string
+    isEnabled?: boolean
+    isPriceHidden?: boolean
+    defaultQuantity?: number | null
+    minimumQuantity?: number | null
+    config?: { parts?: unknown[] } | null
+  }
+  const products = of<P[]>('/api/products')
+  const plain =
+    products.find((p) => p.uid === 'buttergipfeli') ??
+    products.find((p) => p.isEnabled !== false && !p.isPriceHidden && !(p.config?.parts ?? []).length)!
+  const { cookie } = await adminHeaders(url)
+  const admin = await apiCall<{ id: string; apiKey: string }[]>(url, 'GET', '/api/branches', undefined, {
+    cookie: cookie ?? '',
+  })
+  const apiKey = admin.data.find((b) => b.id === zurich)!.apiKey
+  if (!apiKey) throw new Error("no frontdesk key for Zürich in the admins' branch list")
+  return {
+    zurich,
+    winterthur,
+    apiKey,
+    product: {
+      uid: plain.uid,
+      unit: plain.unit,
+      amount: plain.defaultQuantity ?? plain.minimumQuantity ?? 1,
+    },
+  }
+}
+
 /** axe-core's serious and critical findings on the page, one line each (none is the goal). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze()
