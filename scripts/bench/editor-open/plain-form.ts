@@ -1,5 +1,8 @@
 import { createElement as h, type ReactNode, useEffect, useState } from 'react'
-import type { StoredProduct } from '../../../web/backoffice/src/features/products/product-form.ts'
+import {
+  type StoredProduct,
+  translatedCount,
+} from '../../../web/backoffice/src/features/products/product-form.ts'
 
 /**
  * The baseline of the product editor's opening (editor-open.bench.ts): a plain form of the same
@@ -337,7 +340,7 @@ function ProductForm({ product: p, currency, images }: Loaded) {
           h(
             'details',
             { key: locale },
-            h('summary', null, `${language}: ${translatedTexts(p.translations?.[locale])} Texte übersetzt`),
+            h('summary', null, `${language}: ${translatedCount(p.translations?.[locale])} Texte übersetzt`),
           ),
         ),
       ),
@@ -366,13 +369,4 @@ export function PlainProductForm({ id }: { id: string }) {
     }
   }, [id])
   return loaded ? h(ProductForm, loaded) : h('main', null, h('p', null, 'Wird geladen …'))
-}
-
-/** How many texts of a translation are filled in (the editor's summary says so too). */
-function translatedTexts(value: unknown): number {
-  if (typeof value === 'string') return value.trim() === '' ? 0 : 1
-  if (Array.isArray(value)) return value.reduce((n: number, v) => n + translatedTexts(v), 0)
-  if (value !== null && typeof value === 'object')
-    return Object.values(value).reduce((n: number, v) => n + translatedTexts(v), 0)
-  return 0
 }

@@ -471,3 +471,12 @@ export function moved<T>(items: readonly T[], from: number, to: number): T[] {
   next.splice(to, 0, item as T)
   return next
 }
+
+/** How many texts of a locale's translation are filled in. */
+export function translatedCount(value: unknown): number {
+  if (typeof value === 'string') return value.trim() === '' ? 0 : 1
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + translatedCount(v), 0)
+  if (value !== null && typeof value === 'object')
+    return Object.values(value).reduce((n: number, v) => n + translatedCount(v), 0)
+  return 0
+}

@@ -8,7 +8,12 @@ import { useState } from 'react'
 import { get, useFormState, useWatch } from 'react-hook-form'
 import { FieldSet, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
-import { hasOptions, MENU_TRANSLATION_LOCALES, type ProductFormValues } from './product-form.ts'
+import {
+  hasOptions,
+  MENU_TRANSLATION_LOCALES,
+  type ProductFormValues,
+  translatedCount,
+} from './product-form.ts'
 
 export function TranslationsEditor() {
   const t = useT('bo-products')
@@ -46,15 +51,6 @@ function LocaleTranslations({ locale }: { locale: (typeof MENU_TRANSLATION_LOCAL
       {open ? <LocaleFields locale={locale} legend={language} /> : null}
     </details>
   )
-}
-
-/** How many texts of a locale's translation are filled in. */
-function translatedCount(value: unknown): number {
-  if (typeof value === 'string') return value.trim() === '' ? 0 : 1
-  if (Array.isArray(value)) return value.reduce((n: number, v) => n + translatedCount(v), 0)
-  if (value !== null && typeof value === 'object')
-    return Object.values(value).reduce((n: number, v) => n + translatedCount(v), 0)
-  return 0
 }
 
 function LocaleFields({

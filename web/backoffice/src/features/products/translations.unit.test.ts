@@ -6,6 +6,7 @@ import {
   moved,
   productToBody,
   productToForm,
+  translatedCount,
   without,
   withTranslatedOptions,
   withTranslatedParts,
@@ -151,5 +152,21 @@ describe('the product editor translations', () => {
     form.config.parts.push({ ...emptyPart(), name: 'Neu', options: [{ ...emptyOption(), name: 'A' }] })
     const body = productToBody(form)
     expect(body.translations).toEqual({ 'fr-FR': { name: 'Tresse', description: null, parts: [] } })
+  })
+})
+
+describe("a language's summary", () => {
+  it('counts the texts filled in, blanks not', () => {
+    expect(translatedCount(undefined)).toBe(0)
+    expect(
+      translatedCount({
+        name: 'Tresse',
+        description: '  ',
+        parts: [
+          { name: 'Taille', description: '', options: ['Petite', '', 'Grande'] },
+          { name: '', description: null, options: [] },
+        ],
+      }),
+    ).toBe(4)
   })
 })
