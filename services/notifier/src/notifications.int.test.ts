@@ -251,6 +251,40 @@ describe('notifications from order events', () => {
     expect(bySubject(mailsOf(delivery), 'Ihre Bestellung bei Testfiliale ist abholbereit')).toHaveLength(0)
   })
 
+  it('an undone confirmation or "ready" mails a correction; an undone completion mails nothing', async () => {
+    const undo = (o: { id: string }, version: number) => staffAction(o.id, 'undo', { version })
+    const confirmed = await createOrder({ firstName: 'Dora' })
+    await staffAction(confirmed.id, 'status/confirm', { version: 1 })
+    await undo(confirmed, 2)
+    const ready = await createOrder({ isDelivery: false, deliveryArea: undefined, firstName: 'Emil' })
+    await staffAction(ready.id, 'status/confirm', { version: 1 })
+    await staffAction(ready.id, 'status/in-delivery', { version: 2 })
+    await undo(ready, 3)
+    const correction = 'Korrektur zu Ihrer Bestellung bei Testfiliale'
+    await sink.waitFor(
+      (m) =>
+        bySubject(mailsOf(confirmed, m), correction).length > 0 &&
+        bySubject(mailsOf(ready, m), correction).length > 0,
+    )
+    const [notConfirmed] = bySubject(mailsOf(confirmed), correction)
+    expect(notConfirmed!.envelopeTo).toEqual([CUSTOMER])
+    expect(plain(notConfirmed!.text)).toContain(
+      'unsere letzte Nachricht war ein Versehen: Ihre Bestellung bei Testfiliale ist noch nicht bestätigt.',
+    )
+    const [notReady] = bySubject(mailsOf(ready), correction)
+    expect(plain(notReady!.text)).toContain('Ihre Bestellung ist noch nicht abholbereit.')
+
+    // Completion sends no message, so taking it back sends none either.
+    const completed = await createOrder({ isDelivery: false, deliveryArea: undefined, firstName: 'Fritz' })
+    await staffAction(completed.id, 'status/confirm', { version: 1 })
+    await staffAction(completed.id, 'status/completed', { version: 2 })
+    await undo(completed, 3)
+    await settle()
+    expect(bySubject(mailsOf(completed), correction)).toHaveLength(0)
+    expect(bySubject(mailsOf(confirmed), correction)).toHaveLength(1)
+    expect((await jobs(confirmed.id)).filter((j) => j.kind === 'corrected')).toHaveLength(1)
+  })
+
   it('SMTP down during a confirm: the log shows attempts and the error; back up, the mail goes out once', async () => {
     const order = await createOrder({ firstName: 'Dora' })
     await sink.waitFor((m) => mailsOf(order, m).length >= 2)

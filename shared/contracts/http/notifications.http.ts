@@ -13,6 +13,8 @@ export const NOTIFICATION_JOB_KINDS = [
   'counter-appointment',
   'ready',
   'refunded',
+  // A confirmation or "ready" message taken back by staff's undo (issue 18): the customer is told.
+  'corrected',
 ] as const
 export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const
 export const NOTIFICATION_AUDIENCES = ['customer', 'branch'] as const

@@ -44,7 +44,7 @@ export {
   type NotificationsProjectionOptions,
   notificationsProjection,
 } from './notifications.projection.ts'
-export { jobFor, KIND_OF_EVENT, renderMessage, type Target, targetsFor } from './plan.ts'
+export { jobFor, KIND_OF_EVENT, notificationKindOf, renderMessage, type Target, targetsFor } from './plan.ts'
 export {
   type BranchInfo,
   formatDateTime,

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely'
 import { batchContexts, type ContextDeps, orderStatesAfter } from './context.ts'
 import { insertJobs, type Job, type JobSpec, jobKey, type Message } from './jobs.ts'
 import { notificationsEnqueued } from './metrics.ts'
-import { jobFor, KIND_OF_EVENT, targetsFor } from './plan.ts'
+import { jobFor, notificationKindOf, targetsFor } from './plan.ts'
 
 /** The notifier's checkpoint row (older than the runner's `projection:<name>` ids: kept). */
 export const DEFAULT_CHECKPOINT = 'notifier'
@@ -20,7 +20,7 @@ async function jobsForEvents(
   log: Logger,
 ): Promise<Prepared[]> {
   const orderEvents = events.filter((e) => e.streamType === 'order')
-  const notifying = orderEvents.filter((e) => KIND_OF_EVENT[e.type])
+  const notifying = orderEvents.filter((e) => notificationKindOf(e))
   if (notifying.length === 0) return []
   // The order as it stood right after each event: a replay renders the same message.
   const states = await orderStatesAfter(trx, orderEvents)
@@ -31,7 +31,7 @@ async function jobsForEvents(
     // Rendering a batch's mails is the longest stretch of synchronous work in the shop's
     // process: the requests waiting behind it get their turn every few events.
     if (i > 0 && i % RENDER_CHUNK === 0) await yieldToEventLoop()
-    const kind = KIND_OF_EVENT[e.type]!
+    const kind = notificationKindOf(e)!
     const orderId = (e.data as { orderId?: string }).orderId ?? e.streamId.replace(/^order-/, '')
     const source = { id: e.eventId, type: e.type, orderVersion: e.streamPosition }
     try {

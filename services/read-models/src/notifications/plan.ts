@@ -12,6 +12,22 @@ export const KIND_OF_EVENT: Readonly<Record<string, NotificationKind>> = {
   OrderRefunded: 'refunded',
 }
 
+/**
+ * Staff's undo (OrderStatusChangeUndone) of a step the customer was told about (the
+ * confirmation, "ready" or "on its way") sends a correction; an undo of a step without a
+ * message (completed, delivered) sends nothing.
+ */
+const CORRECTED_EVENTS: ReadonlySet<string> = new Set(['OrderConfirmed', 'OrderMarkedInDelivery'])
+
+/** The notification an order event makes, if any. */
+export function notificationKindOf(event: { type: string; data: unknown }): NotificationKind | undefined {
+  if (event.type === 'OrderStatusChangeUndone') {
+    const undone = (event.data as { undone?: string }).undone
+    return undone !== undefined && CORRECTED_EVENTS.has(undone) ? 'corrected' : undefined
+  }
+  return KIND_OF_EVENT[event.type]
+}
+
 export type Target = { kind: NotificationKind; channel: Channel; audience: Audience; recipient: string }
 
 /**

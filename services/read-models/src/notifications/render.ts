@@ -268,6 +268,20 @@ export function renderMail(kind: NotificationKind, audience: Audience, ctx: Rend
       ]
       return customerMail(ctx, tr(ctx, 'mail.refunded.subject', { branch }), intro, false)
     }
+    case 'corrected': {
+      // Rendered from the order as the undo left it: back to awaiting confirmation, the
+      // confirmation was taken back; else the "ready" / "on its way" message was.
+      const what =
+        ctx.order.lifecycle.status === 'awaitingConfirmation'
+          ? 'mail.corrected.confirmed'
+          : `mail.corrected.ready.${ctx.order.isDelivery ? 'delivery' : 'pickup'}`
+      return customerMail(
+        ctx,
+        tr(ctx, 'mail.corrected.subject', { branch }),
+        [p(what), p('mail.corrected.apology')],
+        true,
+      )
+    }
     case 'ready': {
       const variant = ctx.order.isDelivery ? 'delivery' : 'pickup'
       return customerMail(

@@ -3,7 +3,7 @@ import { foldOrder } from '@shop/shared/domain/ordering'
 import { CATALOGUE_LOCALES, resources } from '@shop/shared/i18n'
 import { describe, expect, it } from 'vitest'
 import { pickLocale } from './context.ts'
-import { jobFor, renderMessage, targetsFor } from './plan.ts'
+import { jobFor, notificationKindOf, renderMessage, targetsFor } from './plan.ts'
 import { formatDateTime, type RenderContext, renderMail, renderSms, statusUrlOf } from './render.ts'
 
 const envelope = (at: string) => ({ orderId: 'o1', at, actor: { kind: 'staff' as const } })
@@ -377,5 +377,60 @@ describe('the refund mail (issue 18 item 6)', () => {
     expect(plain(renderMail('refunded', 'customer', ctxOf(all, { locale: 'fr-FR' }))).subject).toBe(
       'Remboursement de votre commande chez Testfiliale',
     )
+  })
+})
+
+describe('the correction after an undo (issue 18 item 10)', () => {
+  const confirmed: OrderEvent = { type: 'OrderConfirmed', ...envelope('2026-03-28T20:01:00.000Z') }
+  const inDelivery: OrderEvent = { type: 'OrderMarkedInDelivery', ...envelope('2026-03-28T20:02:00.000Z') }
+  const undone = (
+    undoneType: 'OrderConfirmed' | 'OrderMarkedInDelivery' | 'OrderCompleted',
+    from: 'confirmed' | 'inDelivery' | 'completed',
+    to: 'awaitingConfirmation' | 'confirmed' | 'inDelivery',
+  ): OrderEvent => ({
+    type: 'OrderStatusChangeUndone',
+    ...envelope('2026-03-28T20:02:05.000Z'),
+    undone: undoneType,
+    from,
+    to,
+  })
+
+  it('only an undo of a step the customer was told about makes a message', () => {
+    const kind = (event: OrderEvent) => notificationKindOf({ type: event.type, data: event })
+    expect(kind(undone('OrderConfirmed', 'confirmed', 'awaitingConfirmation'))).toBe('corrected')
+    expect(kind(undone('OrderMarkedInDelivery', 'inDelivery', 'confirmed'))).toBe('corrected')
+    expect(kind(undone('OrderCompleted', 'completed', 'inDelivery'))).toBeUndefined()
+  })
+
+  it('says which message was a mistake, from the order as the undo left it', () => {
+    const notConfirmed = plain(
+      renderMail(
+        'corrected',
+        'customer',
+        ctxOf([created, confirmed, undone('OrderConfirmed', 'confirmed', 'awaitingConfirmation')]),
+      ),
+    )
+    expect(notConfirmed.subject).toBe('Korrektur zu Ihrer Bestellung bei Testfiliale')
+    expect(notConfirmed.text).toContain('Ihre Bestellung bei Testfiliale ist noch nicht bestätigt.')
+    expect(notConfirmed.text).toContain('https://shop.example.ch/status/u1/h1')
+
+    const notOnItsWay = plain(
+      renderMail(
+        'corrected',
+        'customer',
+        ctxOf([created, confirmed, inDelivery, undone('OrderMarkedInDelivery', 'inDelivery', 'confirmed')]),
+      ),
+    )
+    expect(notOnItsWay.text).toContain('Ihre Bestellung ist noch nicht unterwegs.')
+    const french = plain(
+      renderMail(
+        'corrected',
+        'customer',
+        ctxOf([created, confirmed, undone('OrderConfirmed', 'confirmed', 'awaitingConfirmation')], {
+          locale: 'fr-FR',
+        }),
+      ),
+    )
+    expect(french.subject).toBe('Correction concernant votre commande chez Testfiliale')
   })
 })
