@@ -185,7 +185,14 @@ export const orderPaidSchema = z.object({
   reference: z.string().nullable(),
 })
 /** Why a refund was asked for: the order ended unfulfilled, a late payment arrived, an item got cheaper. */
-export const REFUND_REASONS = ['canceled', 'rejected', 'failed', 'latePayment', 'itemChanged'] as const
+export const REFUND_REASONS = [
+  'canceled',
+  'rejected',
+  'failed',
+  'latePayment',
+  'itemChanged',
+  'itemRemoved',
+] as const
 export type RefundReason = (typeof REFUND_REASONS)[number]
 const refundNumber = z.int().min(1)
 /**
@@ -251,6 +258,17 @@ export const orderItemChangedSchema = z.object({
   item: orderItemSchema,
   pricing: orderPricingSchema,
 })
+/**
+ * Staff removed an item (the customer called); `item` is the line as it was (for the history),
+ * `pricing` the order repriced without it. An order keeps at least one item.
+ */
+export const orderItemRemovedSchema = z.object({
+  type: z.literal('OrderItemRemoved'),
+  ...envelope,
+  itemId: id,
+  item: orderItemSchema,
+  pricing: orderPricingSchema,
+})
 const rating = z.int().min(1).max(5)
 export const questionnaireAnsweredSchema = z.object({
   type: z.literal('QuestionnaireAnswered'),
@@ -310,6 +328,7 @@ export const orderEventSchema = z.discriminatedUnion('type', [
   counterAppointmentRejectedSchema,
   questionnaireAnsweredSchema,
   orderItemChangedSchema,
+  orderItemRemovedSchema,
   orderStatusChangeUndoneSchema,
 ])
 
@@ -331,6 +350,7 @@ export const ORDER_EVENT_TYPES = [
   'CounterAppointmentRejected',
   'QuestionnaireAnswered',
   'OrderItemChanged',
+  'OrderItemRemoved',
   'OrderStatusChangeUndone',
 ] as const satisfies readonly z.infer<typeof orderEventSchema>['type'][]
 
@@ -355,4 +375,5 @@ export type CounterAppointmentAccepted = z.infer<typeof counterAppointmentAccept
 export type CounterAppointmentRejected = z.infer<typeof counterAppointmentRejectedSchema>
 export type QuestionnaireAnswered = z.infer<typeof questionnaireAnsweredSchema>
 export type OrderItemChanged = z.infer<typeof orderItemChangedSchema>
+export type OrderItemRemoved = z.infer<typeof orderItemRemovedSchema>
 export type OrderStatusChangeUndone = z.infer<typeof orderStatusChangeUndoneSchema>

@@ -107,6 +107,22 @@ const samples: OrderEvent[] = [
     pricing: { totalGross: 2900 },
   },
   {
+    type: 'OrderItemRemoved',
+    ...envelope,
+    actor: { kind: 'staff', id: 'u-1', name: 'Anna' },
+    itemId: 'i2',
+    item: {
+      itemId: 'i2',
+      productUid: 'p2',
+      name: 'Salat',
+      amount: 250,
+      unit: 'gram',
+      unitPrice: 3,
+      total: 750,
+    },
+    pricing: { totalGross: 2900 },
+  },
+  {
     type: 'OrderStatusChangeUndone',
     ...envelope,
     undone: 'OrderConfirmed',

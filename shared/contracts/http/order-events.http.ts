@@ -85,6 +85,14 @@ const DETAILS = {
     /** The order's new total. */
     totalGross: cents,
   }),
+  /** The item as it was (its line total) and the order's new total without it. */
+  OrderItemRemoved: orderEventItemSchema.extend({
+    itemId: z.string(),
+    /** The removed line's gross total. */
+    total: cents,
+    /** The order's new total. */
+    totalGross: cents,
+  }),
   /** Which status change was taken back, and the statuses (the order is back at `to`). */
   OrderStatusChangeUndone: orderStatusChangeUndoneSchema
     .pick({ undone: true, from: true, to: true })

@@ -135,6 +135,30 @@ export const changeOrderItemBodySchema = z
   .meta({ id: 'ChangeOrderItem' })
 export type ChangeOrderItemBody = z.output<typeof changeOrderItemBodySchema>
 
+/**
+ * DELETE /orders/{id}/items/{itemId}: a DELETE carries no body, so the version the caller saw is
+ * the query's (as for the resources' DELETE): `?version=3`, 409 when it is no longer current.
+ * No `meta` id: the API document inlines query parameters (a named one would be a $ref there).
+ */
+export const removeOrderItemQuerySchema = z.object({
+  version: z.string().optional().describe('The version the caller saw (409 when it is no longer current)'),
+})
+
+/**
+ * GET /orders/{id}/items/{itemId}/removal: what removing the item would do, for the confirm
+ * dialog (cents): the order's new total and, for an order paid online, the refund it asks for.
+ */
+export const orderItemRemovalSchema = z
+  .strictObject({
+    itemId: z.string(),
+    totalGross: z.int().min(0),
+    refundAmount: z.int().min(0),
+    /** The order's version this was computed on (send it with the DELETE). */
+    version,
+  })
+  .meta({ id: 'OrderItemRemoval' })
+export type OrderItemRemoval = z.output<typeof orderItemRemovalSchema>
+
 /** POST /orders/{id}/status/{cancel,confirm,in-delivery,completed}; `message` is the cancel reason. */
 export const orderStatusCommandBodySchema = z
   .strictObject({

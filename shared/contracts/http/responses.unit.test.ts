@@ -388,6 +388,14 @@ const ORDER_EVENT_ENTRIES: { [T in OrderEventType]: Extract<OrderEventEntry, { t
     parts: [{ name: 'Grösse', options: ['24 cm'], text: null }],
     totalGross: 11900,
   }),
+  OrderItemRemoved: entry('OrderItemRemoved', 17, {
+    itemId: 'item-2',
+    name: 'Salat',
+    amount: 250,
+    unit: 'gram',
+    total: 750,
+    totalGross: 11400,
+  }),
   OrderStatusChangeUndone: entry('OrderStatusChangeUndone', 16, {
     undone: 'OrderConfirmed',
     from: 'confirmed',

@@ -19,6 +19,7 @@ export type {
   RefundPayment,
   RejectCounterAppointment,
   RejectOrder,
+  RemoveOrderItem,
   RetryRefund,
   TimelineStep,
   WithoutContext,

@@ -182,6 +182,16 @@ export const ORDER_ACTIONS = {
     http: 'items',
     route: 'own',
   },
+  // DELETE /api/orders/{id}/items/{itemId}: allowed where an item change is (the same machine event).
+  RemoveOrderItem: {
+    machineEvent: 'EDIT_ITEM',
+    eventType: 'OrderItemRemoved',
+    action: 'removeItem',
+    payload: 'written',
+    audience: 'staff',
+    http: 'items',
+    route: 'own',
+  },
   // Staff take back their last status change within 10 s (order.undo.ts): POST /api/orders/{id}/undo.
   UndoStatusChange: {
     machineEvent: 'UNDO_STATUS_CHANGE',

@@ -111,6 +111,11 @@ export type AnswerQuestionnaire = Written<
 >
 /** Staff changed an item; the caller priced it (and the order) from the catalogue. */
 export type ChangeOrderItem = Written<'ChangeOrderItem', { item: OrderItem; pricing: OrderPricing }>
+/**
+ * Staff removed an item; the caller repriced the order without it (as for a change). The last
+ * item stays: an order without items is canceled instead.
+ */
+export type RemoveOrderItem = Written<'RemoveOrderItem', { itemId: string; pricing: OrderPricing }>
 /** The provider paid refund `refundNumber` back (its try `attempt`); `reference`: its refund id. */
 export type RefundPayment = Written<
   'RefundPayment',
@@ -137,6 +142,7 @@ type WrittenCommand =
   | RejectCounterAppointment
   | AnswerQuestionnaire
   | ChangeOrderItem
+  | RemoveOrderItem
   | RefundPayment
   | FailRefund
   | RetryRefund
@@ -313,6 +319,28 @@ function decideOn(
         },
       ]
     }
+    case 'RemoveOrderItem': {
+      const item = state.items.find((i) => i.itemId === command.itemId)
+      if (!item) {
+        throw new OrderRuleError('not_found', (locale) => t('error.notFound', undefined, locale), 'itemId')
+      }
+      if (state.items.length <= 1) {
+        throw new OrderRuleError(
+          'illegal_transition',
+          (locale) => t('error.lastItem', undefined, locale),
+          'itemId',
+        )
+      }
+      return [
+        {
+          type: 'OrderItemRemoved',
+          ...base,
+          itemId: item.itemId,
+          item: { ...item },
+          pricing: { ...command.pricing, totalGross: requireCents(command.pricing.totalGross, 'pricing') },
+        },
+      ]
+    }
     case 'RefundPayment': {
       const refund = refundInState(command, state, command.refundNumber, 'pending', command.attempt)
       return [
@@ -381,13 +409,14 @@ function refundInState(
  * The command's events, and a refund request when they make one due (a paid order canceled,
  * rejected or failed, a payment after the order ended, an item of a paid order made cheaper), in
  * the same append: the request can never be lost between the two. An online-paid order may not
- * cost more than was paid.
+ * cost more than was paid (an item changed or removed: a removal that raises the total, as a
+ * delivery fee no longer waived can, is refused too).
  */
 function withDueRefund(command: LifecycleCommand, state: OrderState, events: OrderEvent[]): OrderEvent[] {
   const after = events.reduce<OrderState | null>(evolve, state)
   if (!after) return events
   if (
-    command.type === 'ChangeOrderItem' &&
+    ITEM_EDITS.has(command.type) &&
     after.isOnlinePayment &&
     payableTotal(after.pricing) > maxTotalOfPaidOrder(state)
   ) {
@@ -410,6 +439,9 @@ function withDueRefund(command: LifecycleCommand, state: OrderState, events: Ord
     },
   ]
 }
+
+/** The commands that reprice the order's items (and so may make a refund due or cost too much). */
+const ITEM_EDITS: ReadonlySet<LifecycleCommandType> = new Set(['ChangeOrderItem', 'RemoveOrderItem'])
 
 function isBareCommand(command: LifecycleCommand): command is BareCommand {
   return isBareCommandType(command.type)
@@ -779,6 +811,12 @@ export function evolve(state: OrderState | null, event: OrderEvent): OrderState 
       return {
         ...next,
         items: next.items.map((item) => (item.itemId === event.item.itemId ? { ...event.item } : item)),
+        pricing: { ...event.pricing },
+      }
+    case 'OrderItemRemoved':
+      return {
+        ...next,
+        items: next.items.filter((item) => item.itemId !== event.itemId),
         pricing: { ...event.pricing },
       }
     case 'OrderStatusChangeUndone':

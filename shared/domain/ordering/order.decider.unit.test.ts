@@ -78,10 +78,13 @@ const AWAITING_WITH_PROPOSAL: Allowed = {
   AcceptCounterAppointment: { status: 'confirmed', counterAppointment: 'accepted' },
   RejectCounterAppointment: { status: 'canceled', counterAppointment: 'rejected' },
   ChangeOrderItem: {},
+  RemoveOrderItem: {},
 }
 
 const CONFIRMED = (inDeliveryStatus: OrderStatus, editable = true): Allowed => ({
   ...(editable ? { ChangeOrderItem: {} } : {}),
+  // Removing makes any order cheaper: a paid one too (it gets the difference back).
+  RemoveOrderItem: {},
   CancelOrder: { status: 'canceled' },
   MarkInDelivery: { status: inDeliveryStatus },
   CompleteOrder: { status: 'completed' },
@@ -108,6 +111,7 @@ const ALLOWED: Record<ScenarioName, Allowed> = {
     FailOrder: { status: 'failed' },
     ProposeCounterAppointment: { counterAppointment: 'proposed' },
     ChangeOrderItem: {},
+    RemoveOrderItem: {},
   },
   awaitingPaymentPending: {
     RejectOrder: { status: 'rejected' },
@@ -121,6 +125,7 @@ const ALLOWED: Record<ScenarioName, Allowed> = {
     CancelOrder: { status: 'canceled' },
     FailOrder: { status: 'failed' },
     ProposeCounterAppointment: { counterAppointment: 'proposed' },
+    RemoveOrderItem: {},
   },
   awaitingProposed: AWAITING_WITH_PROPOSAL,
   awaitingReproposed: AWAITING_WITH_PROPOSAL,
@@ -131,6 +136,7 @@ const ALLOWED: Record<ScenarioName, Allowed> = {
   confirmedPaid: CONFIRMED('inDelivery', false),
   confirmedAnswered: {
     ChangeOrderItem: {},
+    RemoveOrderItem: {},
     CancelOrder: { status: 'canceled' },
     MarkInDelivery: { status: 'ready' },
     CompleteOrder: { status: 'completed' },
@@ -162,11 +168,19 @@ const ALLOWED: Record<ScenarioName, Allowed> = {
 
 /** The commands that make a refund due, and the reason its request (refund 1 of 3650) gives. */
 const REFUND_REQUESTED: Partial<Record<ScenarioName, Partial<Record<LifecycleCommandType, RefundReason>>>> = {
-  awaitingPaid: { RejectOrder: 'rejected', CancelOrder: 'canceled', FailOrder: 'failed' },
-  confirmedPaid: { CancelOrder: 'canceled' },
+  awaitingPaid: {
+    RejectOrder: 'rejected',
+    CancelOrder: 'canceled',
+    FailOrder: 'failed',
+    RemoveOrderItem: 'itemRemoved',
+  },
+  confirmedPaid: { CancelOrder: 'canceled', RemoveOrderItem: 'itemRemoved' },
   rejectedPaymentPending: { MarkPaid: 'latePayment' },
   failedPayment: { MarkPaid: 'latePayment' },
 }
+
+/** What a request asks back when it is not all of it (3650): the removed pizza's 2900. */
+const REFUND_AMOUNT: Partial<Record<LifecycleCommandType, number>> = { RemoveOrderItem: 2900 }
 
 const EVENT_OF: Record<LifecycleCommandType, OrderEventType> = {
   ConfirmOrder: 'OrderConfirmed',
@@ -185,6 +199,7 @@ const EVENT_OF: Record<LifecycleCommandType, OrderEventType> = {
   RejectCounterAppointment: 'CounterAppointmentRejected',
   AnswerQuestionnaire: 'QuestionnaireAnswered',
   ChangeOrderItem: 'OrderItemChanged',
+  RemoveOrderItem: 'OrderItemRemoved',
   UndoStatusChange: 'OrderStatusChangeUndone',
 }
 
@@ -216,6 +231,19 @@ const PAYLOAD_OF: Partial<Record<LifecycleCommandType, Record<string, unknown>>>
       total: 4350,
     },
     pricing: { totalGross: 5100 },
+  },
+  RemoveOrderItem: {
+    itemId: 'item-1',
+    item: {
+      itemId: 'item-1',
+      productUid: 'prod-pizza',
+      name: 'Pizza Margherita',
+      amount: 2,
+      unit: 'piece',
+      unitPrice: 1450,
+      total: 2900,
+    },
+    pricing: { totalGross: 750 },
   },
 }
 
@@ -249,6 +277,7 @@ function actionDe(type: LifecycleCommandType, isDelivery: boolean): string {
     RejectCounterAppointment: 'Terminvorschlag ablehnen',
     AnswerQuestionnaire: 'Bewertung senden',
     ChangeOrderItem: 'Artikel ändern',
+    RemoveOrderItem: 'Artikel entfernen',
     UndoStatusChange: 'Statusänderung rückgängig machen',
   }
   return labels[type]
@@ -292,7 +321,7 @@ describe('order decider: every command in every situation', () => {
                     actor: command.actor,
                     refundNumber: 1,
                     attempt: 1,
-                    amount: 3650,
+                    amount: REFUND_AMOUNT[type] ?? 3650,
                     reason,
                   },
                 ]

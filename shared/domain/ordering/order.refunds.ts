@@ -71,6 +71,7 @@ export function maxTotalOfPaidOrder(state: OrderState): number {
 /** Why a refund becomes due now: the command that made it due, or where the order ended. */
 export function refundReasonFor(commandType: string, status: OrderStatus): RefundReason {
   if (commandType === 'MarkPaid') return 'latePayment'
+  if (commandType === 'RemoveOrderItem') return 'itemRemoved'
   if (status === 'canceled') return 'canceled'
   if (status === 'rejected') return 'rejected'
   if (status === 'failed') return 'failed'

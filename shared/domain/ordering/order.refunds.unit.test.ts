@@ -356,3 +356,118 @@ describe('refunds: an item of a paid order changed', () => {
       )
   })
 })
+
+describe('an item removed (the customer called to drop it)', () => {
+  /** Item 1 (2 pizzas, 29.00) goes: the salad (7.50) is left. */
+  const removePizza = (pricing = { totalGross: 750 }, itemId = 'item-1'): OrderCommand => ({
+    type: 'RemoveOrderItem',
+    at: WHEN,
+    actor: staff,
+    itemId,
+    pricing,
+  })
+  const pizza = {
+    itemId: 'item-1',
+    productUid: 'prod-pizza',
+    name: 'Pizza Margherita',
+    amount: 2,
+    unit: 'piece',
+    unitPrice: 1450,
+    total: 2900,
+  }
+
+  it('given a cash order, when an item is removed, then the order is repriced without it and nothing is refunded', () => {
+    const { state } = given(historyOf(TAKEAWAY, ['ConfirmOrder']))
+      .when(removePizza())
+      .thenEmits([
+        {
+          type: 'OrderItemRemoved',
+          ...envelope(),
+          itemId: 'item-1',
+          item: pizza,
+          pricing: { totalGross: 750 },
+        },
+      ])
+    expect(state.items.map((i) => i.itemId)).toEqual(['item-2'])
+    expect(state.pricing.totalGross).toBe(750)
+    expect(state.lifecycle.status).toBe('confirmed')
+    expect(refundsOf(state)).toEqual([])
+    // The views follow: the customer's status page and the board show the one item and the new total.
+    expect(toPublicOrderView(state)).toMatchObject({ totalGross: 750, items: [{ itemId: 'item-2' }] })
+    expect(toBoardOrderView(state).items).toHaveLength(1)
+  })
+
+  it('given a paid online order, when an item is removed, then its price is refunded in the same append', () => {
+    const { events, state } = given(historyOf(TAKEAWAY_ONLINE, ['MarkPaid', 'ConfirmOrder']))
+      .when(removePizza())
+      .thenEmits([
+        {
+          type: 'OrderItemRemoved',
+          ...envelope(),
+          itemId: 'item-1',
+          item: pizza,
+          pricing: { totalGross: 750 },
+        },
+        {
+          type: 'OrderRefundRequested',
+          ...envelope(),
+          refundNumber: 1,
+          attempt: 1,
+          amount: 2900,
+          reason: 'itemRemoved',
+        },
+      ])
+    expect(refundDue(state)).toBe(0)
+    const settled = given(events)
+      .when(refund(1))
+      .thenEmits(decide(refund(1), state))
+    expect(settled.state.lifecycle.payment).toBe('paid')
+    expect(refundSummaryOf(settled.state)).toMatchObject({
+      status: 'partial',
+      paidAmount: 3650,
+      refundedAmount: 2900,
+    })
+  })
+
+  it('refuses to remove the last item: staff cancel the order instead', () => {
+    const one = given(historyOf(TAKEAWAY, []))
+      .when(removePizza())
+      .thenEmits([expect.objectContaining({ type: 'OrderItemRemoved' }) as unknown as OrderEvent])
+    given(one.events)
+      .when(removePizza({ totalGross: 0 }, 'item-2'))
+      .thenRefuses(
+        /^Der letzte Artikel einer Bestellung kann nicht entfernt werden\. Stornieren Sie stattdessen die Bestellung\.$/,
+      )
+  })
+
+  it('refuses an item the order does not have', () => {
+    let caught: unknown
+    try {
+      decide(removePizza({ totalGross: 3650 }, 'item-9'), foldOrder(historyOf(TAKEAWAY, [])))
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(OrderRuleError)
+    expect((caught as OrderRuleError).code).toBe('not_found')
+    expect((caught as OrderRuleError).field).toBe('itemId')
+  })
+
+  it('refuses where an item change is refused: a ready order, an online payment still pending', () => {
+    given(historyOf(TAKEAWAY, ['ConfirmOrder', 'MarkInDelivery']))
+      .when(removePizza())
+      .thenRefuses(
+        /^Die Aktion „Artikel entfernen“ ist bei einer Bestellung im Status „Abholbereit“ nicht möglich\.$/,
+      )
+    given(historyOf(TAKEAWAY_ONLINE, []))
+      .when(removePizza())
+      .thenRefuses(
+        /^Die Aktion „Artikel entfernen“ ist bei einer Bestellung im Status „Wartet auf Bestätigung“ nicht möglich\.$/,
+      )
+  })
+
+  it('refuses a removal that makes a paid order cost more than was paid (a delivery fee no longer waived)', () => {
+    given(historyOf(TAKEAWAY_ONLINE, ['MarkPaid']))
+      .when(removePizza({ totalGross: 3700 }))
+      .thenRefuses(/Eine online bezahlte Bestellung kann nicht mehr kosten, als bezahlt wurde\.$/)
+  })
+})

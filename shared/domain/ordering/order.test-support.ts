@@ -115,6 +115,9 @@ export function lifecycleCommand(type: LifecycleCommandType, when: string): Life
         },
         pricing: { totalGross: 5100 },
       }
+    case 'RemoveOrderItem':
+      // The pizza goes; the salad (750) stays.
+      return { type, at: when, actor: staff, itemId: 'item-1', pricing: { totalGross: 750 } }
     case 'RefundPayment':
       return { type, at: when, actor: system, refundNumber: 1, attempt: 1, reference: 're_1' }
     case 'FailRefund':

@@ -8,7 +8,8 @@ import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from
 // Issue 18 item 6 (docs/payments.md "Refunds"): a customer pays online with the built-in test
 // provider, staff cancel the order in the back-office, the refund process pays the money back,
 // and the customer's status page, the order detail and the board card say so; a refused refund
-// is shown and retried by staff. Customers at phone size, the board at tablet size.
+// is shown and retried by staff; staff remove an item of a paid order and the difference goes
+// back. Customers at phone size, the board and the item removal at tablet size.
 
 let stage: Stage
 let products: Record<string, unknown>[]
@@ -51,14 +52,18 @@ function poll<T>(fn: () => T | Promise<T>) {
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ')
 
 /**
- * A customer at phone size with two Butterzopf (CHF 13.80) in the cart, who pays online on the
- * test provider's page through the checkout; answers the status page and the order's id.
+ * A customer at phone size with two Butterzopf (CHF 13.80) in the cart (and `more` cart items),
+ * who pays online on the test provider's page through the checkout; answers the status page and
+ * the order's id.
  */
-async function customerPaysOnline(lastName: string): Promise<{ page: Page; id: string; statusUrl: string }> {
+async function customerPaysOnline(
+  lastName: string,
+  more: Record<string, unknown>[] = [],
+): Promise<{ page: Page; id: string; statusUrl: string }> {
   const product = products.find((p) => p.uid === 'butterzopf-500g')
   expect(product).toBeDefined()
   const cart = {
-    items: [{ product, amount: 2, unit: product?.unit, parts: [] }],
+    items: [{ product, amount: 2, unit: product?.unit, parts: [] }, ...more],
     isDelivery: false,
     isDineIn: false,
     deliveryArea: null,
@@ -92,9 +97,9 @@ async function customerPaysOnline(lastName: string): Promise<{ page: Page; id: s
   return { page, id: order.id, statusUrl: new URL(page.url()).pathname }
 }
 
-/** An admin in the back-office (desktop), on the order's detail page. */
-async function staffDetail(id: string): Promise<Page> {
-  const page = await stage.newPage({ viewport: DESKTOP })
+/** An admin in the back-office (desktop unless told), on the order's detail page. */
+async function staffDetail(id: string, viewport = DESKTOP): Promise<Page> {
+  const page = await stage.newPage({ viewport })
   await page.goto('/backend/login')
   await page.getByLabel('Benutzername').fill('admin')
   await page.getByLabel('Passwort').fill('demo-admin-2026')
@@ -230,5 +235,80 @@ describe('refunds', () => {
       plain(await customer.page.locator('.status-info__payment').textContent()),
     ).toContain('Rückerstattet: CHF 13.80')
     expect(stage.shop.payments.testProvider!.refundsOf(customer.id)).toHaveLength(1)
+  })
+
+  it('staff remove an item of a paid order (tablet): the dialog says the new total and the refund; detail and status page show it', async () => {
+    // A plain second line next to the Butterzopf: Buttergipfeli, as many as the product asks for.
+    const gipfeli = products.find((p) => p.uid === 'buttergipfeli') as
+      | { uid: string; unit: string; defaultQuantity?: number | null; minimumQuantity?: number | null }
+      | undefined
+    expect(gipfeli).toBeDefined()
+    const amount = gipfeli?.defaultQuantity ?? gipfeli?.minimumQuantity ?? 1
+    const customer = await customerPaysOnline('Teilrueckerstattung', [
+      { product: gipfeli, amount, unit: gipfeli?.unit, parts: [] },
+    ])
+    const placed = (
+      await apiCall<{
+        items: { itemId: string; productUid: string; name: string; total: number }[]
+        totalGross: number
+      }>(stage.url, 'GET', `/api/orders/${customer.id}`, undefined, await adminHeaders(stage.url))
+    ).data
+    expect(placed.items).toHaveLength(2)
+    const removed = placed.items.find((i) => i.productUid === 'buttergipfeli')!
+    expect(removed).toBeDefined()
+    const chf = (cents: number) => `CHF ${(cents / 100).toFixed(2)}`
+
+    const staff = await staffDetail(customer.id, TABLET)
+    const items = staff.getByTestId('order-items')
+    // Each of the two lines can go (the last one could not).
+    expect(await items.locator('[data-action="remove-item"]').count()).toBe(2)
+    const button = items.getByRole('button', { name: `${removed.name} entfernen` })
+    await button.focus()
+    await staff.keyboard.press('Enter')
+    const dialog = staff.getByRole('dialog', { name: `Artikel entfernen: ${removed.name}` })
+    await poll(async () =>
+      plain(
+        await dialog
+          .getByTestId('removal-total')
+          .textContent()
+          .catch(() => ''),
+      ),
+    ).toBe('CHF 13.80')
+    expect(plain(await dialog.getByTestId('removal-refund').textContent())).toBe(chf(removed.total))
+    expect(plain(await dialog.textContent())).toContain('Wird online zurückerstattet')
+    expect(await seriousViolations(staff)).toEqual([])
+    await staff.screenshot({ path: join(SHOTS, 'remove-item-dialog-tablet.png') })
+
+    // Escape closes it and gives the focus back to the item's button; Enter opens it again.
+    await staff.keyboard.press('Escape')
+    await poll(() => dialog.count()).toBe(0)
+    await poll(() => staff.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      `${removed.name} entfernen`,
+    )
+    await staff.keyboard.press('Enter')
+    await dialog.getByTestId('removal-total').waitFor()
+    await dialog.getByRole('button', { name: 'Entfernen', exact: true }).click()
+
+    await poll(async () => plain(await staff.locator('.bo-order__message').textContent())).toContain(
+      `Artikel entfernt. Neuer Total: CHF 13.80. Rückerstattung von ${chf(removed.total)} angefordert.`,
+    )
+    expect(await items.locator('.bo-items__row').count()).toBe(1)
+    // One item left: it cannot be removed (the order is canceled instead).
+    expect(await items.locator('[data-action="remove-item"]').count()).toBe(0)
+    expect(await staff.evaluate(() => document.activeElement?.textContent)).toBe('Artikel')
+    await poll(() => refundsText(staff)).toContain('Teilweise rückerstattet')
+    const detail = await refundsText(staff)
+    expect(detail).toContain(`${chf(removed.total)} von ${chf(placed.totalGross)}`)
+    expect(detail).toContain(`Rückerstattung 1: ${chf(removed.total)} (Artikel entfernt)`)
+    expect(plain(await staff.getByTestId('timeline').textContent())).toContain('Artikel entfernt')
+    expect(await seriousViolations(staff)).toEqual([])
+
+    // The customer's status page follows live: one item, the new total, the partial refund.
+    await poll(async () =>
+      plain(await customer.page.locator('.status-info__payment').textContent()),
+    ).toContain(`Teilweise rückerstattet: ${chf(removed.total)} von ${chf(placed.totalGross)}`)
+    expect(await customer.page.locator('.status-item').count()).toBe(1)
+    expect(plain(await customer.page.locator('.status-info__total').textContent())).toContain('CHF 13.80')
+    expect(await seriousViolations(customer.page)).toEqual([])
   })
 })

@@ -21,7 +21,8 @@ export type ItemChangeData = {
 export async function loadItemChangeData(
   db: Db,
   query: {
-    productUid: string
+    /** null: no product (an item removed reprices the others only). */
+    productUid: string | null
     branchId: string
     uploadIds: readonly string[]
     orderUploadIds: readonly string[]

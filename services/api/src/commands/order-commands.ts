@@ -2,6 +2,7 @@ import { randomFillSync, randomUUID } from 'node:crypto'
 import {
   type Bus,
   type Db,
+  findCommandResult,
   type GenerationGuard,
   GenerationMovedError,
   HttpError,
@@ -12,6 +13,7 @@ import {
   IdempotencyKeyReusedError,
   msg,
   readStream,
+  storedAnswerFor,
   WrongExpectedVersionError,
 } from '@shop/kit'
 import { ticketNumberOf } from '@shop/read-models'
@@ -122,6 +124,23 @@ export async function runOrderCommand(
   // A new order has none yet (the projection draws it after the order is stored).
   const ticketNumber = command.type === 'CreateOrder' ? null : await ticketNumberOf(deps.db, orderId)
   return { order: { ...out.result, ticketNumber }, duplicate: out.duplicate }
+}
+
+/**
+ * The first answer of a staff command retried under its Idempotency-Key (as runOrderCommand
+ * replays it), or undefined for a new key: for a route whose own checks would refuse the retry
+ * before the command runs (a removed item is not there any more to be found).
+ */
+export async function earlierStaffAnswer(
+  deps: Pick<CommandDeps, 'db'>,
+  orderId: string,
+  idempotency: Idempotency | undefined,
+): Promise<StaffOrderAnswer | undefined> {
+  if (!idempotency) return undefined
+  const earlier = await findCommandResult(deps.db, idempotency.key)
+  if (!earlier) return undefined
+  const stored = storedAnswerFor<StaffOrderAnswer>(earlier, idempotency)
+  return { ...stored.result, ticketNumber: await ticketNumberOf(deps.db, orderId) }
 }
 
 /** The CreateOrder command for an order the checkout accepted (prices from the catalogue). */

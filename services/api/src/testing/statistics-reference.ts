@@ -18,7 +18,7 @@ function orderFacts(from: string, to: string, branchIds?: string[]) {
       SELECT stream_id,
              (array_agg(data ORDER BY stream_position) FILTER (WHERE event_type = 'OrderCreated'))[1] AS created,
              (array_agg(data->'pricing' ORDER BY stream_position DESC)
-                FILTER (WHERE event_type IN ('OrderCreated', 'OrderItemChanged')))[1] AS pricing,
+                FILTER (WHERE event_type IN ('OrderCreated', 'OrderItemChanged', 'OrderItemRemoved')))[1] AS pricing,
              (array_agg(event_type ORDER BY stream_position DESC)
                 FILTER (WHERE event_type IN ('OrderConfirmed', 'OrderRejected', 'OrderCanceled', 'OrderMarkedInDelivery',
                                              'OrderCompleted', 'OrderDelivered', 'OrderFailed',

@@ -42,7 +42,8 @@ export async function uploadsSince(db: Db, ids: readonly string[], since: Date):
 export async function itemChangeRows(
   db: Db,
   query: {
-    productUid: string
+    /** null: no product (an item removed: only the branch and the shop's config). */
+    productUid: string | null
     branchId: string
     uploadIds: readonly string[]
     orderUploadIds: readonly string[]

@@ -81,6 +81,15 @@ function detailsOf(event: OrderEvent): OrderEventDetails[keyof OrderEventDetails
         parts: (event.item.parts ?? []).map((p) => ({ name: p.name, options: p.options, text: p.text })),
         totalGross: event.pricing.totalGross,
       }
+    case 'OrderItemRemoved':
+      return {
+        itemId: event.itemId,
+        name: event.item.name,
+        amount: event.item.amount,
+        unit: event.item.unit,
+        total: event.item.total,
+        totalGross: event.pricing.totalGross,
+      }
     case 'OrderStatusChangeUndone':
       return { undone: event.undone, from: event.from, to: event.to }
     case 'QuestionnaireAnswered':

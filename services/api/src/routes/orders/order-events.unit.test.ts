@@ -162,6 +162,10 @@ const examples: { event: OrderEvent; details: Record<string, unknown> }[] = [
     },
   },
   {
+    event: { type: 'OrderItemRemoved', ...base, itemId: 'i1', item, pricing: { totalGross: 690 } },
+    details: { itemId: 'i1', name: 'Wunschtorte', amount: 2, unit: 'piece', total: 11400, totalGross: 690 },
+  },
+  {
     event: {
       type: 'OrderStatusChangeUndone',
       ...base,

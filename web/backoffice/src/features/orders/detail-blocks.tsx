@@ -1,9 +1,17 @@
 import type { ReactNode } from 'react'
 
 /** A card of the order detail with its heading. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string
+  children: ReactNode
+  testId?: string
+}) {
   return (
-    <section className="ui-card bo-order__section" aria-label={title}>
+    <section className="ui-card bo-order__section" aria-label={title} data-testid={testId}>
       <h2>{title}</h2>
       {children}
     </section>

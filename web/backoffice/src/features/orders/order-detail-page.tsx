@@ -9,6 +9,7 @@ import { useT } from '../../lib/i18n.tsx'
 import { CancelDialog, CounterDialog, RejectDialog } from '../../lib/order-dialogs.tsx'
 import { Fact, Section } from './detail-blocks.tsx'
 import { ItemEditor } from './item-editor.tsx'
+import { ItemRemoval } from './item-removal.tsx'
 import { Timeline } from './order-events-timeline.tsx'
 import { Customer, OrderFacts } from './order-facts.tsx'
 import { Items } from './order-items.tsx'
@@ -40,6 +41,16 @@ function failure(error: unknown, fallback: string): Message {
   return { tone: 'danger', text: fallback, ...(server && server !== fallback ? { detail: server } : {}) }
 }
 
+/** Focuses an element once React has drawn it (a heading gets tabindex -1 for it). */
+function focusSoon(selector: string) {
+  requestAnimationFrame(() => {
+    const element = document.querySelector<HTMLElement>(selector)
+    if (!element) return
+    if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.tabIndex = -1
+    element.focus()
+  })
+}
+
 /**
  * The order detail (back-office): everything of the board view, the full event timeline, the
  * status actions (with the order's version: a 409 shows the server's message and reloads),
@@ -55,6 +66,7 @@ export function OrderDetailPage() {
   const [busy, setBusy] = useState<string | null>(null)
   const [dialog, setDialog] = useState<Dialogs>(null)
   const [editing, setEditing] = useState<string | null>(null)
+  const [removing, setRemoving] = useState<string | null>(null)
   // The shop's preset reasons for reject and cancel (settings), as the board offers them.
   const [reasons, setReasons] = useState<readonly string[]>(DEFAULT_REJECTION_REASONS)
   useEffect(() => {
@@ -161,6 +173,7 @@ export function OrderDetailPage() {
   }
 
   const editedItem = editing ? o.items.find((i) => i.itemId === editing) : undefined
+  const removedItem = removing ? o.items.find((i) => i.itemId === removing) : undefined
 
   return (
     <main id="main" className="bo-page bo-order">
@@ -206,6 +219,7 @@ export function OrderDetailPage() {
             t={t}
             context={context}
             onEdit={mayEditItems(o) ? (itemId) => setEditing(itemId) : null}
+            onRemove={mayEditItems(o) ? (itemId) => setRemoving(itemId) : null}
           />
           <Pricing order={o} t={t} currency={context.currency} />
           <Section title={t('detail.timeline')}>
@@ -347,6 +361,34 @@ export function OrderDetailPage() {
           onSubmit={(appointmentDate) => {
             setDialog(null)
             void statusCommand('counter-appointment', { appointmentDate })
+          }}
+        />
+      ) : null}
+      {removedItem ? (
+        <ItemRemoval
+          order={o}
+          item={removedItem}
+          context={context}
+          onClose={() => {
+            setRemoving(null)
+            // Back to the button that opened the dialog.
+            focusSoon(`[data-item-id="${CSS.escape(removedItem.itemId)}"] [data-action="remove-item"]`)
+          }}
+          onRemoved={async (fresh, refund) => {
+            setRemoving(null)
+            const total = money(fresh.totalGross, context.currency)
+            setMessage({
+              tone: 'success',
+              text:
+                refund > 0
+                  ? t('remove.savedRefund', { total, refund: money(refund, context.currency) })
+                  : t('remove.saved', { total }),
+            })
+            await reload()
+            // The item is gone: the items' heading is where the reader goes on from.
+            focusSoon('[data-testid="order-items"] h2')
+            // The provider answers the refund process a moment later: look again then.
+            if (refund > 0) for (const ms of [1500, 5000]) setTimeout(() => void reload(), ms)
           }}
         />
       ) : null}

@@ -12,20 +12,26 @@ export function amountText(amount: number, unit: string, t: Translate): string {
   return countable.includes(unit) ? `${number} ${t(`unit.${unit}`, { count: amount })}` : `${number} ${unit}`
 }
 
-/** The ordered items with their parts and prices, each editable while the order allows it. */
+/**
+ * The ordered items with their parts and prices, each editable while the order allows it; each
+ * but the last can be removed then too (an order without items is canceled instead).
+ */
 export function Items({
   order,
   t,
   context,
   onEdit,
+  onRemove = null,
 }: {
   order: StaffOrder
   t: Translate
   context: OrdersContext
   onEdit: ((itemId: string) => void) | null
+  onRemove?: ((itemId: string) => void) | null
 }) {
+  const removable = onRemove !== null && order.items.length > 1
   return (
-    <Section title={t('detail.items')}>
+    <Section title={t('detail.items')} testId="order-items">
       <ul className="bo-items">
         {order.items.map((item) => (
           <li key={item.itemId} className="bo-items__row" data-item-id={item.itemId}>
@@ -67,15 +73,30 @@ export function Items({
                 </span>
               ) : null}
             </div>
-            {onEdit ? (
-              <Button
-                variant="ghost"
-                small
-                aria-label={t('detail.editItemLabel', { name: item.name })}
-                onClick={() => onEdit(item.itemId)}
-              >
-                {t('detail.editItem')}
-              </Button>
+            {onEdit || removable ? (
+              <div className="bo-items__actions">
+                {onEdit ? (
+                  <Button
+                    variant="ghost"
+                    small
+                    aria-label={t('detail.editItemLabel', { name: item.name })}
+                    onClick={() => onEdit(item.itemId)}
+                  >
+                    {t('detail.editItem')}
+                  </Button>
+                ) : null}
+                {removable ? (
+                  <Button
+                    variant="ghost"
+                    small
+                    data-action="remove-item"
+                    aria-label={t('detail.removeItemLabel', { name: item.name })}
+                    onClick={() => onRemove?.(item.itemId)}
+                  >
+                    {t('detail.removeItem')}
+                  </Button>
+                ) : null}
+              </div>
             ) : null}
           </li>
         ))}

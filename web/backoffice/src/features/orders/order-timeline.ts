@@ -33,6 +33,7 @@ export const EVENT_LABELS: Readonly<Record<string, string>> = {
   CounterAppointmentAccepted: 'event.CounterAppointmentAccepted',
   CounterAppointmentRejected: 'event.CounterAppointmentRejected',
   OrderItemChanged: 'event.OrderItemChanged',
+  OrderItemRemoved: 'event.OrderItemRemoved',
   QuestionnaireAnswered: 'event.QuestionnaireAnswered',
   OrderStatusChangeUndone: 'event.OrderStatusChangeUndone',
 }
