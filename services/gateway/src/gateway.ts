@@ -33,7 +33,7 @@ import {
   orderRoomUpdate,
   readLiveOrderRows,
 } from '@shop/read-models'
-import { errorBodySchema } from '@shop/shared/contracts'
+import { BRANCH_OPERATIONS_STREAM_TYPE, errorBodySchema } from '@shop/shared/contracts'
 import {
   allLiveOrderRowsSubject,
   liveBoardSubject,
@@ -69,7 +69,17 @@ export type GatewayDeps = {
   limits: Limits
 }
 
-const CATALOGUE_TYPES = new Set(PUBLIC_RESOURCE_STREAM_TYPES)
+/**
+ * What the 'catalogue' topic announces: every public resource, and each branch's operations (a
+ * product sold out there, orders paused, extra preparation time: issue 17), which open
+ * storefronts show at once. Public too (GET /api/branches/{id}/operations): a message names only
+ * the stream type, the branch id and the event, never who did it.
+ */
+const CATALOGUE_STREAM_TYPES: readonly string[] = [
+  ...PUBLIC_RESOURCE_STREAM_TYPES,
+  BRANCH_OPERATIONS_STREAM_TYPE,
+]
+const CATALOGUE_TYPES = new Set(CATALOGUE_STREAM_TYPES)
 
 export type Gateway = { readonly sockets: number; close(): Promise<void> }
 
@@ -160,10 +170,10 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   })
 
   // Catalogue changes come straight from the event subjects (<root>.<type>.<id>.<Event>) of the
-  // public resource types only: the resources are projected inline, so their events mean
-  // "committed". Order events never reach the gateway this way.
+  // public resource types and the branches' operations only: both are projected inline, so their
+  // events mean "committed". Order events never reach the gateway this way.
   const catalogueRoom = new Set<WebSocket>()
-  const unsubscribeCatalogue = deps.bus.onEvents(PUBLIC_RESOURCE_STREAM_TYPES, (subject) => {
+  const unsubscribeCatalogue = deps.bus.onEvents(CATALOGUE_STREAM_TYPES, (subject) => {
     if (catalogueRoom.size === 0) return
     const [, resource, streamId, event] = subject.split('.')
     if (!resource || !streamId || !event || !CATALOGUE_TYPES.has(resource)) return

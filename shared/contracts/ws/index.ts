@@ -24,7 +24,10 @@ export const subscribeBoardSchema = z.strictObject({
   apiKey: z.string().min(1).max(200).optional(),
 })
 
-/** Catalogue changes (anyone may listen): a client reloads /api/init, cheap with its ETag. */
+/**
+ * Catalogue changes (anyone may listen): a client reloads /api/init, cheap with its ETag, or on
+ * a 'branch-operations' change that branch's operations (GET /api/branches/{id}/operations).
+ */
 export const subscribeCatalogueSchema = z.strictObject({
   type: z.literal('subscribe'),
   topic: z.literal('catalogue'),
@@ -82,8 +85,9 @@ export type CatalogueChangedMessage = {
   type: 'update'
   topic: 'catalogue'
   /**
-   * The resource type (branch, product, menu, …) and id that changed; `*` and event `resync`:
-   * changes may have been missed (the gateway's bus was away), reload everything.
+   * The resource type (branch, product, menu, …) and id that changed, or `branch-operations` and
+   * the branch's id (sold out, busy mode); `*` and event `resync`: changes may have been missed
+   * (the gateway's bus was away), reload everything.
    */
   resource: string
   id: string

@@ -8,7 +8,10 @@ import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from
 // menu and at the top of the checkout. The pinned Tuesday 10:00: Zürich Altstadt is open until
 // 19:00, delivers until 20:30 (its business day ends then) and takes no pre-orders. One board and
 // one customer serve the first two tests (each goes on where the one before stopped); the third
-// lets the night pass (the shop's clock moves to Wednesday) and orders the product again.
+// lets the night pass (the shop's clock moves to Wednesday) and orders the product again. The
+// last one proves the storefront live: with the customer page's clock standing still (no poll
+// can run) a sold-out mark made on the board and a price changed in the back-office reach the
+// open menu over the gateway's catalogue topic.
 
 const TABLET = { width: 1280, height: 800 }
 const PRODUCT = 'Butterzopf 500 g'
@@ -49,8 +52,8 @@ function poll<T>(fn: () => T | Promise<T>) {
 }
 
 /** A customer with the product in the cart (as the menu page stores it), on the branch's menu. */
-async function customer(): Promise<Page> {
-  const page = await stage.newPage()
+async function customer(page?: Page): Promise<Page> {
+  page ??= await stage.newPage()
   const cart = {
     items: [{ product, amount: 1, unit: product.unit, parts: [] }],
     isDelivery: false,
@@ -86,6 +89,21 @@ async function nextPoll(page: Page): Promise<void> {
 }
 
 const card = (page: Page) => page.locator('.menu-product', { hasText: /Butterzopf 500\s?g/ }).first()
+
+/** What the page's sockets received from the gateway, parsed (recorded from before it loads). */
+function socketMessages(page: Page): Record<string, unknown>[] {
+  const heard: Record<string, unknown>[] = []
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', ({ payload }) => {
+      try {
+        heard.push(JSON.parse(String(payload)) as Record<string, unknown>)
+      } catch {
+        // not JSON: not the gateway's
+      }
+    })
+  })
+  return heard
+}
 
 describe('branch operations', () => {
   it('a product marked sold out on the board is sold out on the open menu, and the checkout refuses it', async () => {
@@ -199,5 +217,65 @@ describe('branch operations', () => {
     // The board of the new day lists nothing sold out.
     const next = await openOperations()
     await poll(() => next.dialog.getByText('Nichts ist ausverkauft.').count()).toBe(1)
+  })
+})
+
+describe('live where others poll', () => {
+  it("the open menu shows a sold-out mark and a new price at once, by the gateway's message", async () => {
+    await stage.closePages()
+    // The customer's phone has the menu open, with the product in the cart; its socket listens
+    // to the catalogue. Then the page's clock stands still: no poll (15 s) and no 4-hour reload
+    // can run, so whatever changes on the page came over the socket.
+    const shopperPage = await stage.newPage()
+    const heard = socketMessages(shopperPage)
+    await customer(shopperPage)
+    await poll(() => card(shopperPage).count()).toBe(1)
+    await poll(() => heard.some((m) => m.type === 'subscribed' && m.topic === 'catalogue')).toBe(true)
+    await shopperPage.clock.pauseAt((await shopperPage.evaluate(() => Date.now())) + 1000)
+    expect(await card(shopperPage).getAttribute('data-sold-out')).toBeNull()
+
+    // Staff mark it sold out on the board (the tablet).
+    const staff = await openOperations()
+    await staff.dialog.getByRole('searchbox', { name: 'Produkt der Speisekarte suchen' }).fill('butterzopf')
+    await staff.dialog
+      .getByRole('button', { name: `«${PRODUCT}» bis Tagesende als ausverkauft markieren` })
+      .click()
+    await poll(() => staff.dialog.getByRole('list', { name: 'Jetzt ausverkauft' }).textContent()).toContain(
+      PRODUCT,
+    )
+    await poll(() => card(shopperPage).getAttribute('data-sold-out')).toBe('true')
+    expect(await card(shopperPage).locator('.menu-product__sold-out').textContent()).toBe('Ausverkauft')
+    // The message named the branch's operations and nothing private.
+    expect(heard.filter((m) => m.resource === 'branch-operations')).toContainEqual({
+      type: 'update',
+      topic: 'catalogue',
+      resource: 'branch-operations',
+      id: zurich,
+      event: 'ProductSoldOut',
+    })
+
+    // The owner changes the price in the back-office (the tablet).
+    const owner = await stage.newPage({ viewport: TABLET })
+    await owner.goto('/backend/login')
+    await owner.getByLabel('Benutzername').fill('admin')
+    await owner.getByLabel('Passwort').fill('demo-admin-2026')
+    await owner.getByRole('button', { name: 'Anmelden' }).click()
+    await owner.waitForURL((url) => url.pathname === '/backend/orders')
+    await owner.goto(`/backend/products/${product.id}`)
+    await owner.getByRole('heading', { level: 1, name: PRODUCT }).waitFor()
+    const newPrice = Number(product.price) + 120
+    const shown = `CHF ${(newPrice / 100).toFixed(2)}`
+    await owner.getByLabel(/^Preis( \*)?$/).fill((newPrice / 100).toFixed(2))
+    await owner.getByRole('button', { name: 'Speichern' }).click()
+    await owner.getByText('Gespeichert.').waitFor()
+
+    // The socket says the product changed; the page reloads the shop data once the burst is
+    // over (its short debounce: the only time let pass), shows the new price and takes the
+    // product out of the cart, as after a reload (spec §3 "Cart migration").
+    await poll(() => heard.some((m) => m.resource === 'product' && m.id === product.id)).toBe(true)
+    await shopperPage.clock.runFor(1000)
+    const price = () => card(shopperPage).locator('.menu-product__price').textContent()
+    await poll(async () => (await price())?.replace(/\s+/g, ' ').trim()).toBe(shown)
+    await poll(() => shopperPage.locator('.menu-removed').textContent()).toContain(PRODUCT)
   })
 })

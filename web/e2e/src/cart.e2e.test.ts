@@ -5,8 +5,9 @@ import { type Stage, seriousViolations, startStage } from './support.ts'
 // Cart quantities (issue 18, item 1) at phone size on the demo bakery, Tuesday 10:00: the same
 // product, unit and configuration added again raises its line; each line has − / + within the
 // product's limits and steps, in its unit, in the menu's cart and the checkout's; at the
-// minimum the − is the remove button; a configured line opens again in the item overlay and is
-// saved back into its place (merging when it now equals another line).
+// minimum the − is the remove button; a configured line opens again in the item overlay, from
+// the menu's cart and the checkout's, and is saved back into its place (merging when it now
+// equals another line).
 
 let stage: Stage
 
@@ -232,6 +233,75 @@ describe('cart quantities (issue 18)', () => {
     // The menu's cart shows the same (one cart per branch).
     await page.goBack()
     await expect.poll(() => cartCount(page)).toBe('1')
+  })
+
+  it('changes a configured line in the checkout cart in the overlay, merging it as the menu does', async () => {
+    const page = await openMenu()
+    const open = page.getByRole('button', { name: 'Sandwich nach Wahl auswählen' })
+    for (const bread of [/Baguette/, /Glutenfreies Brot/]) {
+      await open.click()
+      const dialog = await configureSandwich(page, bread)
+      await dialog.getByRole('button', { name: 'In den Warenkorb' }).click()
+      await expect.poll(() => dialog.count()).toBe(0)
+    }
+    await expect.poll(() => cartCount(page)).toBe('2')
+    await page.getByRole('link', { name: 'Zur Kasse' }).click()
+    await page.waitForURL(/\/checkout$/)
+    const items = page.locator('.checkout-cart__item')
+    const total = () => page.getByTestId('checkout-total').textContent().then(norm)
+    await expect.poll(() => items.count()).toBe(2)
+    // 6.50 (Baguette) + 8.00 (glutenfree bread +1.50)
+    await expect.poll(total).toBe('CHF 14.50')
+
+    // "Ändern" on the Baguette line: the overlay (its own chunk) opens with the line's choices.
+    const baguette = items.filter({ hasText: 'Baguette' })
+    const edit = baguette.getByRole('button', { name: '«Sandwich nach Wahl» ändern' })
+    await expectTarget(edit)
+    await edit.click()
+    const dialog = page.getByRole('dialog', { name: 'Sandwich nach Wahl' })
+    await dialog.waitFor()
+    expect(await dialog.getByRole('radio', { name: /Baguette/ }).isChecked()).toBe(true)
+    expect(await dialog.getByRole('radio', { name: /Salami/ }).isChecked()).toBe(true)
+    expect(await dialog.getByRole('checkbox', { name: /Extra Käse/ }).isChecked()).toBe(false)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.screenshot({ path: '/tmp/cart-phone-checkout-edit.png' })
+    await dialog.getByRole('checkbox', { name: /Extra Käse/ }).check()
+    await dialog.getByRole('button', { name: 'Änderungen speichern' }).click()
+    await expect.poll(() => dialog.count()).toBe(0)
+    // Saved into its place: the line and the total show the extra (+1.20).
+    await expect.poll(() => items.count()).toBe(2)
+    await expect.poll(async () => norm(await items.first().textContent())).toContain('Extra Käse')
+    await expect
+      .poll(async () => norm(await items.first().locator('.checkout-cart__price').textContent()))
+      .toBe('CHF 7.70')
+    await expect.poll(total).toBe('CHF 15.70')
+    // Focus is back on the line's "Ändern".
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement
+          return active?.closest('.checkout-cart__item') ? active.getAttribute('aria-label') : null
+        }),
+      )
+      .toBe('«Sandwich nach Wahl» ändern')
+
+    // Changed to equal the other line: one line remains, with both amounts.
+    await items.first().getByRole('button', { name: '«Sandwich nach Wahl» ändern' }).click()
+    await dialog.getByRole('radio', { name: /Glutenfreies Brot/ }).check()
+    await dialog.getByRole('checkbox', { name: /Extra Käse/ }).uncheck()
+    await dialog.getByRole('button', { name: 'Änderungen speichern' }).click()
+    await expect.poll(() => items.count()).toBe(1)
+    await expect
+      .poll(async () => norm(await items.first().locator('.checkout-cart__amount').textContent()))
+      .toBe('2 Stück')
+    // 2 × (6.50 + 1.50)
+    await expect.poll(total).toBe('CHF 16.00')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('«Sandwich nach Wahl» ändern')
+    // The menu's cart shows the same (one cart per branch).
+    await page.goBack()
+    await expect.poll(() => cartCount(page)).toBe('2')
   })
 
   it('names the buttons in French and English', async () => {

@@ -1,4 +1,5 @@
 export {
+  type CatalogueChange,
   HEARTBEAT_MS,
   HttpStatusError,
   type LiveRefusal,
@@ -9,5 +10,6 @@ export {
   SILENCE_MS,
   type Versioned,
   watchBoard,
+  watchCatalogue,
   watchOrder,
 } from './live-subscription.ts'

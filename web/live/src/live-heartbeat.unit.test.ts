@@ -5,6 +5,7 @@ import {
   replaceBySnapshot,
   type Versioned,
   watchBoard,
+  watchCatalogue,
   watchOrder,
 } from './live-subscription.ts'
 
@@ -395,5 +396,55 @@ describe('session boards and refusals', () => {
       { code: 'unauthorized', status: 401, message: 'Bitte melden Sie sich an.' },
     ])
     w2.stop()
+  })
+})
+
+describe('the catalogue topic', () => {
+  it('is live once subscribed, names each change, and says resync after a reconnect or a gap', async () => {
+    const statuses: LiveStatus[] = []
+    const changes: unknown[] = []
+    let resyncs = 0
+    const polled = fakeFetch(() => ({ status: 200, body: { data: [] } }))
+    const w = watchCatalogue({
+      baseUrl: 'http://shop.test',
+      WebSocketImpl: FakeSocket as never,
+      fetchImpl: polled.impl,
+      onChange: (c) => changes.push(c),
+      onResync: () => resyncs++,
+      onStatus: (s) => statuses.push(s),
+    })
+    const first = last()
+    first.open()
+    expect(first.sent[0]).toEqual({ type: 'subscribe', topic: 'catalogue' })
+    first.receive({ type: 'subscribed', topic: 'catalogue' })
+    expect(statuses).toEqual(['connecting', 'live'])
+    first.receive({
+      type: 'update',
+      topic: 'catalogue',
+      resource: 'branch-operations',
+      id: 'b1',
+      event: 'ProductSoldOut',
+    })
+    first.receive({ type: 'update', topic: 'order', uid: 'u', version: 2, data: {} })
+    expect(changes).toEqual([{ resource: 'branch-operations', id: 'b1', event: 'ProductSoldOut' }])
+    expect(resyncs).toBe(0)
+    // The gateway lost its bus: reload everything.
+    first.receive({ type: 'update', topic: 'catalogue', resource: '*', id: '*', event: 'resync' })
+    expect(resyncs).toBe(1)
+    // The socket drops: not live; back and subscribed again, what was missed is reloaded.
+    first.onclose?.({})
+    expect(statuses.at(-1)).toBe('polling')
+    await vi.advanceTimersByTimeAsync(500)
+    const second = last()
+    expect(second).not.toBe(first)
+    second.open()
+    second.receive({ type: 'subscribed', topic: 'catalogue' })
+    expect(statuses.at(-1)).toBe('live')
+    expect(resyncs).toBe(2)
+    // It polls nothing itself: the caller's poll is the fallback.
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(polled.calls).toEqual([])
+    w.stop()
+    expect(statuses.at(-1)).toBe('stopped')
   })
 })

@@ -8,8 +8,9 @@ import { STATUS_POLL_INTERVAL_MS, WS_PATH } from '@shop/shared/contracts/ws/cons
 // it stopped: the gateway's NATS away, a message lost; issue 15), so nothing stays stale longer
 // than a poll. An application heartbeat ({type:'ping'} every 10 s; silence for
 // 25 s means dead) notices a half-open socket (tablet wifi, a dropped network) that the browser
-// would otherwise keep "open" until TCP gives up. Framework-free: the storefront's status page
-// and the frontdesk board use it, and it runs in Node 22+ as well (global WebSocket).
+// would otherwise keep "open" until TCP gives up. Framework-free: the storefront's status page,
+// menu and checkout (the catalogue topic) and the frontdesk board use it, and it runs in Node 22+
+// as well (global WebSocket).
 
 export type LiveStatus = 'connecting' | 'live' | 'polling' | 'stopped'
 
@@ -198,7 +199,8 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
         return
       }
       core.onSocketMessage(msg)
-      if (msg.type === 'snapshot') {
+      // A topic without a snapshot (the catalogue) is live once the gateway says it subscribed.
+      if (msg.type === 'snapshot' || msg.type === 'subscribed') {
         setStatus('live')
         // Live, the poll goes on as a check, a full interval after the snapshot.
         schedulePoll(pollMs)
@@ -294,6 +296,36 @@ export function watchOrder<T extends { status?: string }>(
     done: () => FINAL.has(current?.data.status ?? ''),
   })
   return { stop: live.stop, current: () => current }
+}
+
+/** A change the 'catalogue' topic names: a public resource, or a branch's operations (id: the branch's). */
+export type CatalogueChange = { resource: string; id: string; event: string }
+
+/**
+ * The catalogue topic (anyone may listen): each committed change of a public resource or of a
+ * branch's operations, by name only; the client reloads what it shows. `onResync` when changes
+ * may have been missed: the socket is back after it was away, or the gateway lost its bus. It
+ * polls nothing itself: the caller keeps its own poll as the fallback (the status says whether
+ * the socket is live).
+ */
+export function watchCatalogue(
+  t: LiveTransport & { onChange: (change: CatalogueChange) => void; onResync: () => void },
+): { stop(): void } {
+  let subscribed = false
+  return startLive(t, {
+    subscribeMessage: { type: 'subscribe', topic: 'catalogue' },
+    onSocketMessage: (msg) => {
+      if (msg.type === 'subscribed' && msg.topic === 'catalogue') {
+        if (subscribed) t.onResync()
+        subscribed = true
+      } else if (msg.type === 'update' && msg.topic === 'catalogue') {
+        if (msg.event === 'resync') t.onResync()
+        else t.onChange({ resource: msg.resource, id: msg.id, event: msg.event })
+      }
+    },
+    poll: async () => {},
+    done: () => true,
+  })
 }
 
 /**

@@ -8,6 +8,9 @@ export function moneyLocale(locale: string): MoneyLocale {
   return locale === 'en' ? 'en-GB' : (locale as MoneyLocale)
 }
 
+/** How the storefront shows money (menu, item overlay, carts): the shop's currency in the page's locale. */
+export type Display = { currency: string; locale: MoneyLocale }
+
 /** An amount in the page's language: 0.5 → '0.5' (de-CH), '0,5' (fr-FR); up to 3 decimals. */
 export function formatAmount(amount: number, locale: string): string {
   return new Intl.NumberFormat(moneyLocale(locale), { maximumFractionDigits: 3, useGrouping: false }).format(

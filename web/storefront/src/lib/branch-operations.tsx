@@ -1,4 +1,4 @@
-import type { BranchOperationsView } from '@shop/shared/contracts'
+import type { BRANCH_OPERATIONS_STREAM_TYPE, BranchOperationsView } from '@shop/shared/contracts'
 import type { OrderType } from '@shop/shared/domain/catalogue'
 import {
   type ActiveOperations,
@@ -16,16 +16,26 @@ import { Notice } from '@shop/ui'
 import { useEffect, useMemo, useState } from 'react'
 import { apiGet } from './api.ts'
 import { useT } from './i18n.tsx'
+import { listenCatalogue } from './live-catalogue.ts'
 import type { Branch } from './shop-data.tsx'
 
 // A branch's operations on the storefront (issue 17): products sold out at the branch and busy
-// mode (paused, extra preparation time), read from GET /api/branches/{id}/operations and
-// re-read while the page is open, so a change reaches an open menu or checkout without a
-// reload. What they mean is the shared domain's (shared/domain/operations and scheduling), the
-// same code the server's checkout refuses with.
+// mode (paused, extra preparation time), read from GET /api/branches/{id}/operations and read
+// again at once when the gateway's catalogue topic says the branch's operations changed, so a
+// change reaches an open menu or checkout without a reload. A poll stays as the fallback. What
+// they mean is the shared domain's (shared/domain/operations and scheduling), the same code the
+// server's checkout refuses with.
 
-/** How often an open menu or checkout asks again (and at once when the tab comes back). */
+/** How often an open menu or checkout asks again while no socket is live (and when the tab is back). */
 export const OPERATIONS_POLL_MS = 15_000
+/** …and while the socket is live: a check only (a message can be lost). */
+export const OPERATIONS_LIVE_POLL_MS = 60_000
+
+/**
+ * The catalogue topic names a branch's operations by their stream type (a type-checked copy: no
+ * contracts code in the bundle).
+ */
+const OPERATIONS_RESOURCE: typeof BRANCH_OPERATIONS_STREAM_TYPE = 'branch-operations'
 
 /** The answer as the domain's state (the marks with their times). */
 export function operationsStateOf(view: BranchOperationsView | undefined): BranchOperationsState | null {
@@ -75,7 +85,22 @@ export function useBranchOperations(
         .catch(() => {})
     }
     load()
-    const timer = setInterval(load, OPERATIONS_POLL_MS)
+    let live = false
+    let timer: ReturnType<typeof setInterval> | undefined
+    const poll = (liveNow: boolean) => {
+      if (timer && liveNow === live) return
+      live = liveNow
+      if (timer) clearInterval(timer)
+      timer = setInterval(load, live ? OPERATIONS_LIVE_POLL_MS : OPERATIONS_POLL_MS)
+    }
+    const unlisten = listenCatalogue({
+      onChange: (change) => {
+        if (change.resource === OPERATIONS_RESOURCE && change.id === branchId) load()
+      },
+      onResync: load,
+      onLive: poll,
+    })
+    poll(live)
     const onVisible = () => {
       if (document.visibilityState === 'visible') load()
     }
@@ -83,6 +108,7 @@ export function useBranchOperations(
     return () => {
       stopped = true
       controller?.abort()
+      unlisten()
       clearInterval(timer)
       document.removeEventListener('visibilitychange', onVisible)
     }

@@ -27,7 +27,7 @@ export function CartLineControls({
   index: number
   onStep: (direction: StepDirection) => void
   onRemove: () => void
-  /** Opens the configured item again (menu page only); none for a product without parts. */
+  /** Opens the configured item again in the item overlay; none for a product without parts. */
   onEdit?: (() => void) | undefined
   amountClassName?: string
 }) {

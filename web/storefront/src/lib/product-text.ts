@@ -2,7 +2,7 @@
  * How product names and amounts read everywhere in the storefront (menu, cart, checkout,
  * status page): one naming of units, and a number never parted from its unit at a line end.
  */
-import { COUNTABLE_UNITS, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
+import { COUNTABLE_UNITS, isCountableUnit, UNIT_SYMBOLS, type Unit } from '@shop/shared/domain/catalogue'
 import { formatAmount } from './amount-format.ts'
 import type { Translate } from './i18n.tsx'
 
@@ -31,6 +31,18 @@ export function amountLabel(t: Translate, amount: number, unit: string, locale: 
   const name =
     symbol ?? (COUNTABLE.has(unit) ? t(`sf-menu:unit.${unit}`, { count: amount === 1 ? 1 : 2 }) : unit)
   return `${formatAmount(amount, locale)} ${name}`
+}
+
+/**
+ * The i18n key of a unit's name (`sf-menu`), or null for measured units, which show their symbol
+ * (UNIT_SYMBOLS: 'kg', 'dl'). Countable names are plural-aware ('1 Paar', '2 Personen').
+ */
+export function unitKey(unit: Unit): string | null {
+  return isCountableUnit(unit) ? `unit.${unit}` : null
+}
+
+export function unitSymbol(unit: Unit): string | null {
+  return isCountableUnit(unit) ? null : UNIT_SYMBOLS[unit]
 }
 
 // --- Menu content in the customer's language (issue 18) ----------------------------------------

@@ -6,6 +6,8 @@ import {
   localName,
   localOption,
   localPart,
+  unitKey,
+  unitSymbol,
 } from './product-text.ts'
 
 const NBSP = '\u00a0'
@@ -64,6 +66,16 @@ describe('amountLabel', () => {
     expect(amountLabel(t, 0.5, 'kilogram', 'de-CH')).toBe('0.5 kg')
     expect(amountLabel(t, 0.5, 'kilogram', 'fr-FR')).toBe('0,5 kg')
     expect(amountLabel(t, 3, 'dl', 'en')).toBe('3 dl')
+  })
+})
+
+describe('unit names', () => {
+  it('names counted units by their catalogue key and measured ones by their symbol', () => {
+    expect(unitKey('piece')).toBe('unit.piece')
+    expect(unitSymbol('piece')).toBeNull()
+    expect(unitKey('kilogram')).toBeNull()
+    expect(unitSymbol('kilogram')).toBe('kg')
+    expect(unitSymbol('gram')).toBe('g')
   })
 })
 

@@ -18,7 +18,8 @@ import { Section } from './checkout-fields.tsx'
 import { money, partsLabel } from './checkout-format.ts'
 
 /**
- * "Warenkorb" beside the form: the items (− / + within the product's limits, removable), the totals with the delivery fee
+ * "Warenkorb" beside the form: the items (− / + within the product's limits, removable, a configured one opened again in the
+ * item overlay with "Ändern"), the totals with the delivery fee
  * and the cash rounding, the minimum order still missing and where free delivery starts.
  */
 export function CartSection({
@@ -32,6 +33,7 @@ export function CartSection({
   headingRef,
   onRemove,
   onStep,
+  onEdit,
 }: {
   cart: Cart
   summary: CartSummary
@@ -46,6 +48,8 @@ export function CartSection({
   onRemove: (index: number, name: string) => void
   /** One − or + on a line (issue 18). */
   onStep: (index: number, direction: StepDirection) => void
+  /** Opens a configured line again in the item overlay (issue 18). */
+  onEdit: (index: number) => void
 }) {
   const t = useT('sf-checkout')
   const { locale } = useLocale()
@@ -84,6 +88,7 @@ export function CartSection({
                   amountClassName="checkout-cart__amount"
                   onStep={(direction) => onStep(index, direction)}
                   onRemove={() => onRemove(index, localName(item.product, locale))}
+                  onEdit={(item.product.config?.parts ?? []).length > 0 ? () => onEdit(index) : undefined}
                 />
               </li>
             )

@@ -13,6 +13,7 @@ import { Button, buttonClass, Icon, Notice } from '@shop/ui'
 import { shopPaths } from '@shop/ui/routes'
 import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { moneyLocale } from '../../lib/amount-format.ts'
 import { track } from '../../lib/analytics.ts'
 import { ApiError, apiSend, newIdempotencyKey } from '../../lib/api.ts'
 import { ClosedBranchNotice, useReopeningText } from '../../lib/branch-hours.tsx'
@@ -20,6 +21,8 @@ import { closedForOrders } from '../../lib/branch-hours-view.ts'
 import { BusyNotice, useBranchOperations } from '../../lib/branch-operations.tsx'
 import { useHead } from '../../lib/head.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
+import { LazyItemOverlay, useItemOverlay } from '../../lib/item-overlay/use-item-overlay.tsx'
+import { useLiveShopData } from '../../lib/live-catalogue.ts'
 import { localName } from '../../lib/product-text.ts'
 import { readSession, removeSession, sessionKey, writeSession } from '../../lib/session.ts'
 import { useBranch, useShop } from '../../lib/shop-data.tsx'
@@ -104,7 +107,7 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
   const currency = typeof config.currency === 'string' && config.currency ? config.currency : 'EUR'
   // The open / closed notices follow the clock.
   const now = useNow(30_000)
-  const { cart, update, edit, remove, step, clear } = useCart(branchIdentifier)
+  const { cart, update, edit, remove, step, replace, clear } = useCart(branchIdentifier)
 
   // --- the form, kept in session storage (a reload or the payment-failed return keeps it) ---
   const formKey = sessionKey('checkout', branchIdentifier)
@@ -201,6 +204,8 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
 
   // --- sold out at this branch and busy mode, re-read while the page is open (issue 17) ---
   const operations = useBranchOperations(branch.id, now.getTime())
+  // A catalogue change (a new price, a product disabled) reloads the shop data at once.
+  useLiveShopData()
   // The times on offer change with the busy mode: ask for them again when it changed.
   const reloadAvailability = availability.reload
   const operationsVersion = useRef<number | null>(null)
@@ -219,6 +224,24 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
         .map((item) => localName(item.product, locale)),
     ),
   ]
+
+  // --- a configured line opened again in the item overlay (issue 18), as in the menu's cart ---
+  // Saved into its place (merged with an equal line); totals, minimum order and the times on
+  // offer follow the cart. Only a product sold out for the time it would be served cannot be
+  // saved; whether it is on the menu at that time is the submission's check (spec §4).
+  const itemOverlay = useItemOverlay('.checkout-cart__items', replace)
+  const display = useMemo(() => ({ currency, locale: moneyLocale(locale) }), [currency, locale])
+  const editLine = (index: number) => {
+    const item = cart.items[index]
+    if (!item) return
+    const soldOut = soldOutUntil(operations.active, item.product.id, dueAt) !== null
+    itemOverlay.show({
+      product: item.product,
+      orderable: !soldOut,
+      reason: soldOut ? 'soldOut' : null,
+      line: { index, item },
+    })
+  }
 
   const setAppointment = (iso: string | null) => {
     edit((c) => {
@@ -424,6 +447,7 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
               menuPath={menuPath}
               headingRef={cartHeading}
               onStep={step}
+              onEdit={editLine}
               onRemove={(index, name) => {
                 remove(index)
                 toast(t('cart.removed', { name }))
@@ -489,6 +513,22 @@ function Checkout({ branchIdentifier, paymentFailed }: { branchIdentifier: strin
         onDonatee={(id) => setField('donatee', id)}
         onClose={() => dispatch({ type: 'close' })}
       />
+      {itemOverlay.target ? (
+        <LazyItemOverlay
+          product={itemOverlay.target.product}
+          orderable={itemOverlay.target.orderable}
+          reason={itemOverlay.target.reason}
+          initial={itemOverlay.target.line?.item}
+          display={display}
+          branchTimeZone={branch.timeZone}
+          onClose={() => itemOverlay.close()}
+          onAdd={(item) => {
+            const line = itemOverlay.target?.line
+            if (line) itemOverlay.saveLine(line.index, item)
+            else itemOverlay.close()
+          }}
+        />
+      ) : null}
     </main>
   )
 }

@@ -3,16 +3,8 @@
  * take (shared/domain/catalogue), and the few display decisions of this page. No rule lives
  * here; every rule is a call into the domain.
  */
-import type { OrderType, PartType, Unit } from '@shop/shared/domain/catalogue'
-import {
-  isCountableUnit,
-  toDomainCategory,
-  toDomainMenu,
-  toDomainProduct,
-  toSchedule,
-  UNIT_SYMBOLS,
-} from '@shop/shared/domain/catalogue'
-import type { MoneyLocale } from '@shop/shared/domain/common'
+import type { OrderType } from '@shop/shared/domain/catalogue'
+import { toDomainCategory, toDomainMenu, toDomainProduct, toSchedule } from '@shop/shared/domain/catalogue'
 import type { OpeningHoursRule } from '@shop/shared/domain/scheduling'
 
 // The resource mappings are shared with the back-office's menu preview.
@@ -69,56 +61,9 @@ export function orderTypeToApply(
   return null
 }
 
-/** How the menu shows money: the shop's currency in the page's locale. */
-export type Display = { currency: string; locale: MoneyLocale }
-
-// How amounts read is the storefront's (lib/amount-format.ts: menu, checkout, status).
-export { formatAmount, moneyLocale } from '../../lib/amount-format.ts'
-
-/**
- * The i18n key of a unit's name, or null for measured units, which show their symbol
- * (UNIT_SYMBOLS: 'kg', 'dl'). Countable names are plural-aware ('1 Paar', '2 Personen').
- */
-export function unitKey(unit: Unit): string | null {
-  return isCountableUnit(unit) ? `unit.${unit}` : null
-}
-
-export function unitSymbol(unit: Unit): string | null {
-  return isCountableUnit(unit) ? null : UNIT_SYMBOLS[unit]
-}
-
-/** Spec §5 uploads: images jpg, jpeg, png, gif; files txt, csv, images, mp4, mpeg, webm, zip, pdf, office. */
-export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif'
-export const FILE_ACCEPT = [
-  '.txt',
-  '.csv',
-  IMAGE_ACCEPT,
-  '.mp4',
-  '.mpeg',
-  '.mpg',
-  '.webm',
-  '.zip',
-  '.pdf',
-  '.doc',
-  '.docx',
-  '.xls',
-  '.xlsx',
-  '.ppt',
-  '.pptx',
-  '.odt',
-  '.ods',
-  '.odp',
-].join(',')
-
-export function acceptFor(type: PartType): string | undefined {
-  if (type === 'image' || type === 'images') return IMAGE_ACCEPT
-  if (type === 'file' || type === 'files') return FILE_ACCEPT
-  return undefined
-}
-
-export function isMultipleUpload(type: PartType): boolean {
-  return type === 'images' || type === 'files'
-}
+// How amounts, money and units read is the storefront's (lib/amount-format.ts, lib/product-text.ts:
+// menu, item overlay, checkout, status).
+export { type Display, formatAmount, moneyLocale } from '../../lib/amount-format.ts'
 
 /**
  * The group the category bar highlights (spec §2): the last one whose top is above 25 % of

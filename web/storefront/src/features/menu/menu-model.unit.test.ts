@@ -9,7 +9,6 @@ import {
 } from '@shop/shared/domain/catalogue'
 import { describe, expect, it } from 'vitest'
 import {
-  acceptFor,
   activeGroupIndex,
   enabledOrderTypes,
   formatAmount,
@@ -129,14 +128,6 @@ describe('display helpers', () => {
     expect(formatAmount(0.5, 'de-CH')).toBe('0.5')
     expect(formatAmount(0.5, 'fr-FR')).toBe('0,5')
     expect(formatAmount(1500, 'de-CH')).toBe('1500')
-  })
-
-  it('accepts the spec §5 upload types', () => {
-    expect(acceptFor('image')).toContain('.jpeg')
-    expect(acceptFor('images')).not.toContain('.pdf')
-    for (const ext of ['.txt', '.csv', '.png', '.mp4', '.mpeg', '.webm', '.zip', '.pdf', '.docx', '.xlsx'])
-      expect(acceptFor('files')).toContain(ext)
-    expect(acceptFor('select')).toBeUndefined()
   })
 
   it('highlights the last group whose top is above 25 % of the window (spec §2)', () => {

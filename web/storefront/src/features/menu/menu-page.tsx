@@ -11,13 +11,15 @@ import {
 import { wallClockOf } from '@shop/shared/domain/scheduling'
 import { buttonClass, IconButton, Notice } from '@shop/ui'
 import { paths, shopPaths } from '@shop/ui/routes'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import { track } from '../../lib/analytics.ts'
 import { BusyNotice, useBranchOperations } from '../../lib/branch-operations.tsx'
 import { cartKey, migrateStoredCart } from '../../lib/cart-store.ts'
 import { useHead } from '../../lib/head.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
+import { LazyItemOverlay, useItemOverlay } from '../../lib/item-overlay/use-item-overlay.tsx'
+import { useLiveShopData } from '../../lib/live-catalogue.ts'
 import { readSession, sessionKey, writeSession } from '../../lib/session.ts'
 import { type Branch, useBranch, useShop } from '../../lib/shop-data.tsx'
 import { useToast } from '../../lib/toast.tsx'
@@ -26,7 +28,6 @@ import { useNow } from '../../lib/use-now.ts'
 import { BranchHero, IntroNotice } from './branch-hero.tsx'
 import { CartPanel } from './cart-panel.tsx'
 import { CategoryBar } from './category-bar.tsx'
-import { loadOverlay } from './load-item-overlay.ts'
 import {
   enabledOrderTypes,
   moneyLocale,
@@ -38,9 +39,6 @@ import {
 import { ProductGroup } from './product-group.tsx'
 import { tableFromLink } from './table-link.ts'
 import './menu.css'
-
-// The overlay is the heaviest part of the page and only needed after a tap: its own chunk.
-const ItemOverlay = lazy(() => loadOverlay().then((m) => ({ default: m.ItemOverlay })))
 
 /** Spec §2 "Branch menu page" (/store/{identifier}, also /kiosk/{identifier}). */
 export function MenuPage() {
@@ -103,6 +101,8 @@ function BranchMenu({ branch }: { branch: Branch }) {
   const minuteKey = `${local.date}T${local.time}`
   // Sold out at this branch and busy mode, re-read while the page is open (issue 17).
   const operations = useBranchOperations(branch.id, now)
+  // A catalogue change (a new price, a product disabled) reloads the shop data at once.
+  useLiveShopData()
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed once a minute, not per tick
   const menu = useMemo(() => activeMenu(menus, branch.id, new Date(now)), [menus, branch.id, minuteKey])
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed once a minute, not per tick
@@ -161,44 +161,24 @@ function BranchMenu({ branch }: { branch: Branch }) {
     [add, toast, t, identifier],
   )
 
-  const [open, setOpen] = useState<{
-    product: Product
-    orderable: boolean
-    reason: string | null
-    /** A cart line opened again to change it (issue 18): its place and what it holds. */
-    line?: { index: number; item: CartItem }
-  } | null>(null)
-  const trigger = useRef<HTMLElement | null>(null)
-  const openProduct = (product: Product, orderable: boolean, reason: string | null) => {
-    trigger.current = document.activeElement as HTMLElement | null
-    setOpen({ product, orderable, reason })
-  }
+  // The item overlay: a product, or a cart line opened again to change it (issue 18).
+  const overlay = useItemOverlay('.menu-cart', replace)
+  const open = overlay.target
+  const openProduct = (product: Product, orderable: boolean, reason: string | null) =>
+    overlay.show({ product, orderable, reason })
   const editLine = (index: number) => {
     const item = cart.items[index]
     if (!item) return
-    trigger.current = document.activeElement as HTMLElement | null
     const listed = sections
       .flatMap((section) => section.products)
       .find((p) => p.product.id === item.product.id)
     const soldOut = operations.active.soldOut.has(item.product.id)
     const orderable = (listed?.orderable ?? false) && !soldOut
-    setOpen({
+    overlay.show({
       product: item.product,
       orderable,
       reason: soldOut ? 'soldOut' : (listed?.reason ?? null),
       line: { index, item },
-    })
-  }
-  const closeOverlay = (line?: number) => {
-    setOpen(null)
-    // The dialog leaves the page when closed; focus goes back to what opened it, or (a changed
-    // line is drawn anew) to that line's "Ändern".
-    requestAnimationFrame(() => {
-      if (trigger.current?.isConnected) trigger.current.focus()
-      else if (line !== undefined)
-        document
-          .querySelector<HTMLElement>(`.menu-cart [data-line-index="${line}"] .cart-line__edit`)
-          ?.focus()
     })
   }
 
@@ -257,28 +237,24 @@ function BranchMenu({ branch }: { branch: Branch }) {
         />
       </div>
       {open ? (
-        <Suspense fallback={null}>
-          <ItemOverlay
-            product={open.product}
-            orderable={open.orderable}
-            reason={open.reason}
-            initial={open.line?.item}
-            display={display}
-            branchTimeZone={branch.timeZone}
-            onClose={() => closeOverlay()}
-            onAdd={(item, gross) => {
-              const line = open.line
-              if (line) {
-                const changed = replace(line.index, item)
-                toast(changed.capped ? t('addedCapped') : t('cart.updated'))
-                closeOverlay(changed.index)
-                return
-              }
-              addItem(item, gross)
-              closeOverlay()
-            }}
-          />
-        </Suspense>
+        <LazyItemOverlay
+          product={open.product}
+          orderable={open.orderable}
+          reason={open.reason}
+          initial={open.line?.item}
+          display={display}
+          branchTimeZone={branch.timeZone}
+          onClose={() => overlay.close()}
+          onAdd={(item, gross) => {
+            const line = open.line
+            if (line) {
+              overlay.saveLine(line.index, item)
+              return
+            }
+            addItem(item, gross)
+            overlay.close()
+          }}
+        />
       ) : null}
     </main>
   )

@@ -11,10 +11,16 @@ import { localDateOf } from '@shop/shared/domain/scheduling'
 import { Icon, IconButton } from '@shop/ui'
 import type { CSSProperties } from 'react'
 import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
-import { keepUnitsTogether, localDescription, localName } from '../../lib/product-text.ts'
+import { loadOverlay } from '../../lib/item-overlay/load-item-overlay.ts'
+import {
+  keepUnitsTogether,
+  localDescription,
+  localName,
+  unitKey,
+  unitSymbol,
+} from '../../lib/product-text.ts'
 import { imageSrcSet, imageUrl } from '../../lib/shop-data.tsx'
-import { loadOverlay } from './load-item-overlay.ts'
-import { type Display, unitKey, unitSymbol } from './menu-model.ts'
+import type { Display } from './menu-model.ts'
 
 /** The card's price: per unit, with the pricing model's prefix ('ca.', 'ab'); hidden on request. */
 export function productPriceLabel(product: Product, t: Translate, display: Display): string {

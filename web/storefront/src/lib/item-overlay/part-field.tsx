@@ -6,9 +6,9 @@ import {
 } from '@shop/shared/domain/catalogue'
 import { formatMoney } from '@shop/shared/domain/common'
 import { useId } from 'react'
-import { type Translate, useT } from '../../lib/i18n.tsx'
-import type { PartLabels } from '../../lib/product-text.ts'
-import type { Display } from './menu-model.ts'
+import type { Display } from '../amount-format.ts'
+import { type Translate, useT } from '../i18n.tsx'
+import type { PartLabels } from '../product-text.ts'
 import { UploadField } from './upload-field.tsx'
 
 /** What an option changes in the price ('+ CHF 1.00'), or null when nothing. */

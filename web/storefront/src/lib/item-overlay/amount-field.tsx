@@ -13,9 +13,9 @@ import {
 } from '@shop/shared/domain/catalogue'
 import { IconButton } from '@shop/ui'
 import { useId } from 'react'
-import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
-import { amountLabel } from '../../lib/product-text.ts'
-import { formatAmount, unitKey, unitSymbol } from './menu-model.ts'
+import { formatAmount } from '../amount-format.ts'
+import { type Translate, useLocale, useT } from '../i18n.tsx'
+import { amountLabel, unitKey, unitSymbol } from '../product-text.ts'
 
 /** A unit as the menu names it: its symbol (g, kg, l), else the counted word (Stück). */
 function unitName(t: Translate, unit: Unit, count = 2): string {

@@ -12,11 +12,11 @@ import {
 } from '@shop/shared/domain/catalogue'
 import { Button, Dialog, Icon, Notice } from '@shop/ui'
 import { useState } from 'react'
-import { type Translate, useLocale, useT } from '../../lib/i18n.tsx'
-import { keepUnitsTogether, localDescription, localName, localPartLabels } from '../../lib/product-text.ts'
-import { imageSrcSet, imageUrl } from '../../lib/shop-data.tsx'
+import { type Display, formatAmount } from '../amount-format.ts'
+import { type Translate, useLocale, useT } from '../i18n.tsx'
+import { keepUnitsTogether, localDescription, localName, localPartLabels } from '../product-text.ts'
+import { imageSrcSet, imageUrl } from '../shop-data.tsx'
 import { AmountField } from './amount-field.tsx'
-import { type Display, formatAmount } from './menu-model.ts'
 import { PartField } from './part-field.tsx'
 import './item-overlay.css'
 
@@ -31,9 +31,24 @@ function lineGross(item: CartItem): number | null {
   }
 }
 
+export type ItemOverlayProps = {
+  product: Product
+  orderable: boolean
+  /** Why it cannot be ordered (`sf-menu:product.unavailable.*`), shown when not orderable. */
+  reason: string | null
+  /** A cart line opened again to change it (issue 18): the overlay starts from it and saves it back. */
+  initial?: CartItem | undefined
+  display: Display
+  branchTimeZone: string
+  onClose: () => void
+  onAdd: (item: CartItem, gross: number | null) => void
+}
+
 /**
  * The item overlay (spec §2, §5): amount and unit, every configurable part, the live price,
- * step by step when the product asks for it; saving is possible once the item is valid.
+ * step by step when the product asks for it; saving is possible once the item is valid. The
+ * menu opens it for a product and for a cart line, the checkout for a cart line (issue 18);
+ * pages load it through `LazyItemOverlay` (use-item-overlay.tsx), a chunk of its own.
  */
 export function ItemOverlay({
   product,
@@ -43,17 +58,7 @@ export function ItemOverlay({
   display,
   onClose,
   onAdd,
-}: {
-  product: Product
-  orderable: boolean
-  reason: string | null
-  /** A cart line opened again to change it (issue 18): the overlay starts from it and saves it back. */
-  initial?: CartItem | undefined
-  display: Display
-  branchTimeZone: string
-  onClose: () => void
-  onAdd: (item: CartItem, gross: number | null) => void
-}) {
+}: ItemOverlayProps) {
   const t = useT('sf-menu')
   const { locale } = useLocale()
   const [item, setItem] = useState<CartItem>(() => initial ?? newCartItem(product))

@@ -2,9 +2,9 @@ import type { CartItemPart, ConfigurablePart, Upload } from '@shop/shared/domain
 import { Icon, IconButton, Spinner } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
 import { type ReactNode, useId, useState } from 'react'
-import { apiSend } from '../../lib/api.ts'
-import { useT } from '../../lib/i18n.tsx'
-import { acceptFor, isMultipleUpload } from './menu-model.ts'
+import { apiSend } from '../api.ts'
+import { useT } from '../i18n.tsx'
+import { acceptFor, isMultipleUpload } from './overlay-model.ts'
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
