@@ -6,8 +6,16 @@
  * API's dotted paths (`alternativeUnits.0.ratio`), which react-hook-form uses as well.
  */
 import { parseWithErrors } from '@shop/shared/contracts'
-import { Field } from '@shop/ui'
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react'
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import {
   type FieldErrors,
   type FieldValues,
@@ -31,6 +39,37 @@ import { parseDecimal } from './numbers.ts'
 // not one per field). Measured by `scripts/bench/editor-open.bench.ts`.
 const EditorFormContext = createContext<UseFormReturn<FieldValues> | null>(null)
 const ErrorsContext = createContext<FieldErrors>({})
+
+/**
+ * The text, number and choice fields of a form, told when its values change (a reset after a
+ * save, a value set by another field or the map): one subscription to the form's values for all
+ * of them, instead of react-hook-form's `useController` in every number field (a value and a
+ * state subscription, three effects and a render per change) and its `register` ref in every
+ * text field and select. See `useBoundInput`.
+ */
+type BoundFields = Set<(values: FieldValues) => void>
+const BoundFieldsContext = createContext<BoundFields | null>(null)
+
+function BoundFieldsProvider({
+  control,
+  children,
+}: {
+  control: UseFormReturn<FieldValues>['control']
+  children: ReactNode
+}) {
+  const [fields] = useState<BoundFields>(() => new Set())
+  useEffect(
+    () =>
+      control._subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          for (const sync of fields) sync(values)
+        },
+      }),
+    [control, fields],
+  )
+  return <BoundFieldsContext.Provider value={fields}>{children}</BoundFieldsContext.Provider>
+}
 
 /** The form's errors, handed on: its only subscriber to the form state's `errors`. */
 function ErrorsProvider({
@@ -56,7 +95,9 @@ export function EditorFormProvider<V extends FieldValues>({
     <FormProvider {...form}>
       <EditorFormContext.Provider value={form as unknown as UseFormReturn<FieldValues>}>
         <ErrorsProvider control={form.control as unknown as UseFormReturn<FieldValues>['control']}>
-          {children}
+          <BoundFieldsProvider control={form.control as unknown as UseFormReturn<FieldValues>['control']}>
+            {children}
+          </BoundFieldsProvider>
         </ErrorsProvider>
       </EditorFormContext.Provider>
     </FormProvider>
@@ -156,6 +197,181 @@ function useFieldError(name: string): string | undefined {
   return error?.message ? String(error.message) : undefined
 }
 
+type Framing = {
+  label: ReactNode
+  hint?: ReactNode | undefined
+  error?: string | undefined
+  required?: boolean | undefined
+  className?: string | undefined
+}
+
+/** The attributes that tie a control to its label, hint and error (`id` from `useId`). */
+export function fieldControlProps(id: string, { hint, error, required }: Omit<Framing, 'label'>) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  return {
+    id,
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+  } as const
+}
+
+/**
+ * A labelled control, as @shop/ui's `Field` renders it (the same elements, classes and ids) but
+ * without a component of its own and a cloned control per field: an editor has a hundred fields
+ * and this is most of them. The control carries `fieldControlProps(id, …)`.
+ */
+export function framed(id: string, { label, hint, error, required, className }: Framing, control: ReactNode) {
+  return (
+    <div className={className ? `ui-field ${className}` : 'ui-field'}>
+      <label className="ui-field__label" htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {control}
+      {hint ? (
+        <span className="ui-field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="ui-field__error" id={`${id}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+/** The form itself, for the fields here (no copy of it with the errors, as `useFormContext`). */
+function useEditorForm(): UseFormReturn<FieldValues> {
+  const form = useContext(EditorFormContext)
+  if (form === null) throw new Error('a form field outside an EditorFormProvider')
+  return form
+}
+
+type FieldRecord = { _f?: { ref: unknown; _c?: boolean; mount?: boolean } } | undefined
+
+/**
+ * An input bound to the form's value at `name` without React controlling it and without
+ * react-hook-form's `register` ref (which registers the field again, reads and writes the element
+ * and checks the form's validity per field when it mounts): the input starts with the stored
+ * value as text (`show`), each change is handed to the form as `read(text)` through the form's
+ * own change handler (dirty state, re-validation, watchers), and a value set from outside (a
+ * reset, another field, the map) is written into the input (while the user is in it, only if
+ * `whileTyping`; a value `keepOnBlur` keeps the text as typed, a number that is none). The
+ * field is registered as `useController` registers one, with the input as the focus target for
+ * its errors, and unregistered or marked unmounted the same way. `onChanged` hears the user's
+ * changes (react-hook-form's `register(name, { onChange })`).
+ */
+export function useBoundInput<E extends HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+  name: string,
+  show: (value: unknown) => string,
+  read: (text: string) => unknown,
+  { whileTyping, keepOnBlur }: { whileTyping: boolean; keepOnBlur?: (value: unknown) => boolean },
+  onChanged?: (value: unknown) => void,
+) {
+  const form = useEditorForm()
+  const fields = useContext(BoundFieldsContext)
+  const input = useRef<E | null>(null)
+  // The value last shown or typed, whether the user is in the field, and how it shows values.
+  const seen = useRef<{ value: unknown; focused: boolean; show: typeof show } | null>(null)
+  if (seen.current === null)
+    seen.current = { value: get(form.control._formValues, name), focused: false, show }
+  const state = seen.current
+  state.show = show
+  const [initial] = useState(() => show(state.value))
+
+  useLayoutEffect(() => {
+    const control = form.control
+    const proxy = {
+      focus: () => input.current?.focus(),
+      select: () => {
+        const el = input.current
+        if (el && 'select' in el) el.select()
+      },
+      setCustomValidity: (message: string) => input.current?.setCustomValidity(message),
+      reportValidity: () => input.current?.reportValidity(),
+    }
+    const bind = () => {
+      const field = get(control._fields, name) as FieldRecord
+      if (field?._f?.ref !== proxy || !control._names.mount.has(name)) control.register(name)
+      const registered = get(control._fields, name) as FieldRecord
+      if (registered?._f) {
+        registered._f.ref = proxy
+        registered._f._c = true
+        registered._f.mount = true
+      }
+    }
+    const update = (value: unknown) => {
+      const el = input.current
+      if (!el || (state.focused && !whileTyping) || Object.is(value, state.value)) return
+      state.value = value
+      if (!keepOnBlur?.(value)) {
+        const text = state.show(value)
+        if (el.value !== text) el.value = text
+      }
+    }
+    const sync = (values: FieldValues) => {
+      update(get(values, name))
+      // A reset forgets the form's fields: this one is bound again once the reset is done.
+      if ((get(control._fields, name) as FieldRecord)?._f?.ref !== proxy) queueMicrotask(bind)
+    }
+    bind()
+    update(get(control._formValues, name))
+    // A value no option has leaves a choice empty, as react-hook-form's `register` shows it.
+    const el = input.current
+    if (el instanceof HTMLSelectElement && !keepOnBlur?.(state.value)) {
+      const text = state.show(state.value)
+      if (el.value !== text) el.value = text
+    }
+    fields?.add(sync)
+    return () => {
+      fields?.delete(sync)
+      // As useController: a field of a field array stays registered while the array changes.
+      const parent = name.substring(0, name.search(/\.\d+(\.|$)/)) || name
+      const unregister =
+        control._options.shouldUnregister && !(control._names.array.has(parent) && control._state.action)
+      if (unregister) control.unregister(name)
+      else {
+        const field = get(control._fields, name) as FieldRecord
+        if (field?._f) {
+          field._f.mount = false
+          field._f._c = false
+        }
+      }
+    }
+  }, [form, fields, name, state, whileTyping, keepOnBlur])
+
+  return {
+    name,
+    ref: input,
+    defaultValue: initial,
+    onFocus: () => {
+      state.focused = true
+    },
+    onChange: (e: { target: { value: string } }) => {
+      const value = read(e.target.value)
+      state.value = value
+      void form.control.register(name).onChange({ target: { value, name }, type: 'change' })
+      onChanged?.(value)
+    },
+    onBlur: (e: { currentTarget: { value: string } }) => {
+      state.focused = false
+      const value = get(form.control._formValues, name)
+      state.value = value
+      if (!keepOnBlur?.(value)) {
+        const text = state.show(value)
+        if (e.currentTarget.value !== text) e.currentTarget.value = text
+      }
+      void form.control.register(name).onBlur({ target: { value, name }, type: 'blur' })
+    },
+  }
+}
+
+export const showText = (value: unknown) => (value === null || value === undefined ? '' : String(value))
+export const readText = (text: string) => text
+
 /** A text (or e-mail, URL, multi-line) field; an empty one is ''. */
 export function TextInput({
   name,
@@ -173,29 +389,39 @@ export function TextInput({
   autoComplete?: string
   placeholder?: string
 }) {
-  const { register } = useFormContext()
+  const bound = useBoundInput<HTMLInputElement & HTMLTextAreaElement>(name, showText, readText, TEXT)
   const error = useFieldError(name)
-  return (
-    <Field label={label} hint={hint} error={error} required={required ?? false} className={className}>
-      {rows ? (
-        <textarea className="ui-input" rows={rows} placeholder={placeholder} {...register(name)} />
-      ) : (
-        <input
-          className="ui-input"
-          type={type}
-          autoComplete={autoComplete ?? 'off'}
-          placeholder={placeholder}
-          {...register(name)}
-        />
-      )}
-    </Field>
+  const id = useId()
+  const framing = { label, hint, error, required, className }
+  const aria = fieldControlProps(id, framing)
+  return framed(
+    id,
+    framing,
+    rows ? (
+      <textarea className="ui-input" rows={rows} placeholder={placeholder} {...aria} {...bound} />
+    ) : (
+      <input
+        className="ui-input"
+        type={type}
+        autoComplete={autoComplete ?? 'off'}
+        placeholder={placeholder}
+        {...aria}
+        {...bound}
+      />
+    ),
   )
 }
+
+// A text set from outside shows at once; a number's text stays as typed until the field is left.
+const TEXT = { whileTyping: true }
+const isNaNValue = (value: unknown) => typeof value === 'number' && Number.isNaN(value)
+const NUMBER = { whileTyping: false, keepOnBlur: isNaNValue }
 
 /**
  * A number field: the value is a number, or null when empty. What cannot be read as a number is
  * kept as typed and refused by the contract (NaN), never silently changed. `scale` shows a stored
- * integer divided by it: money in cents with `scale={100}` reads "12.50".
+ * integer divided by it: money in cents with `scale={100}` reads "12.50". What the user types
+ * stays as typed until the field is left; then it shows the value as read.
  */
 export function NumberInput({
   name,
@@ -207,97 +433,50 @@ export function NumberInput({
   decimals,
   suffix,
 }: Common & { scale?: number; decimals?: number; suffix?: string }) {
-  const { control } = useFormContext()
-  const { field } = useController({ name, control })
-  const error = useFieldError(name)
-  const value = field.value as number | null | undefined
-  const shown =
-    value === null || value === undefined || Number.isNaN(value)
-      ? ''
-      : decimals !== undefined
-        ? (value / scale).toFixed(decimals)
-        : String(value / scale)
-  return (
-    <Field label={label} hint={hint} error={error} required={required ?? false} className={className}>
-      <NumberText
-        name={field.name}
-        shown={shown}
-        invalid={typeof value === 'number' && Number.isNaN(value)}
-        suffix={suffix}
-        inputRef={field.ref}
-        onBlur={field.onBlur}
-        onValue={(text) => {
-          const n = parseDecimal(text)
-          field.onChange(
-            text.trim() === '' ? null : Number.isNaN(n) ? Number.NaN : Math.round(n * scale * 1e6) / 1e6,
-          )
-        }}
-      />
-    </Field>
+  const bound = useBoundInput<HTMLInputElement>(
+    name,
+    (value) =>
+      typeof value !== 'number' || Number.isNaN(value)
+        ? ''
+        : decimals !== undefined
+          ? (value / scale).toFixed(decimals)
+          : String(value / scale),
+    (text) => {
+      const n = parseDecimal(text)
+      return text.trim() === '' ? null : Number.isNaN(n) ? Number.NaN : Math.round(n * scale * 1e6) / 1e6
+    },
+    NUMBER,
   )
-}
-
-/** The text of a number field: what the user types stays as typed until the field is left. */
-function NumberText({
-  name,
-  shown,
-  invalid,
-  suffix,
-  inputRef,
-  onBlur,
-  onValue,
-  ...aria
-}: {
-  name: string
-  shown: string
-  invalid: boolean
-  suffix: string | undefined
-  inputRef: (el: HTMLInputElement | null) => void
-  onBlur: () => void
-  onValue: (text: string) => void
-}) {
-  const [text, setText] = useState(shown)
-  const focused = useRef(false)
-  // A value set from outside (a reset, a bulk change) shows unless the user is typing.
-  useEffect(() => {
-    if (!focused.current && !invalid) setText(shown)
-  }, [shown, invalid])
-  const input = (
+  const error = useFieldError(name)
+  const id = useId()
+  const framing = { label, hint, error, required, className }
+  const control = (
     <input
-      {...aria}
       className="ui-input bo-number"
-      name={name}
       inputMode="decimal"
-      ref={inputRef}
-      value={text}
-      onFocus={() => {
-        focused.current = true
-      }}
-      onChange={(e) => {
-        setText(e.target.value)
-        onValue(e.target.value)
-      }}
-      onBlur={() => {
-        focused.current = false
-        if (!invalid) setText(shown)
-        onBlur()
-      }}
+      {...fieldControlProps(id, framing)}
+      {...bound}
     />
   )
-  if (!suffix) return input
-  return (
-    <span className="bo-affix">
-      {input}
-      <span className="bo-affix__suffix" aria-hidden="true">
-        {suffix}
+  return framed(
+    id,
+    framing,
+    suffix ? (
+      <span className="bo-affix">
+        {control}
+        <span className="bo-affix__suffix" aria-hidden="true">
+          {suffix}
+        </span>
       </span>
-    </span>
+    ) : (
+      control
+    ),
   )
 }
 
 /** A yes/no switch (a checkbox). */
 export function CheckboxInput({ name, label, hint, className }: Omit<Common, 'required'>) {
-  const { register } = useFormContext()
+  const { register } = useEditorForm()
   const error = useFieldError(name)
   return (
     <div className={['bo-check', className].filter(Boolean).join(' ')}>
@@ -320,24 +499,32 @@ export function SelectInput({
   options,
   empty,
 }: Common & { options: readonly { value: string; label: string }[]; empty?: string }) {
-  const { register } = useFormContext()
+  const bound = useBoundInput<HTMLSelectElement>(
+    name,
+    showText,
+    empty !== undefined ? readChoice : readText,
+    CHOICE,
+  )
   const error = useFieldError(name)
-  return (
-    <Field label={label} hint={hint} error={error} required={required ?? false} className={className}>
-      <select
-        className="ui-select"
-        {...register(name, { setValueAs: (v: string) => (empty !== undefined && v === '' ? null : v) })}
-      >
-        {empty !== undefined ? <option value="">{empty}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+  const id = useId()
+  const framing = { label, hint, error, required, className }
+  return framed(
+    id,
+    framing,
+    <select className="ui-select" {...fieldControlProps(id, framing)} {...bound}>
+      {empty !== undefined ? <option value="">{empty}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>,
   )
 }
+
+/** A choice set from outside shows at once; the empty choice of a select with `empty` is null. */
+export const CHOICE = { whileTyping: true }
+const readChoice = (text: string) => (text === '' ? null : text)
 
 /** A titled group of fields. */
 export function FieldSet({

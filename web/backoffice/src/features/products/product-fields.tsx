@@ -4,9 +4,21 @@
  * field. All are bound to the editor's form through `useFormContext`.
  */
 import { fixedUnitRatio, type Unit } from '@shop/shared/domain/catalogue'
-import { Button, Field } from '@shop/ui'
+import { Button } from '@shop/ui'
+import { useId } from 'react'
 import { get, useFieldArray, useWatch } from 'react-hook-form'
-import { NumberInput, SelectInput, TextInput, useFormContext } from '../../lib/forms.tsx'
+import {
+  CHOICE,
+  fieldControlProps,
+  framed,
+  NumberInput,
+  readText,
+  SelectInput,
+  showText,
+  TextInput,
+  useBoundInput,
+  useFormContext,
+} from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import {
   CALCULATION_MODELS,
@@ -43,32 +55,31 @@ export function UnitSelect({
   className?: string
 }) {
   const t = useT('bo-products')
-  const { register } = useFormContext()
+  const bound = useBoundInput<HTMLSelectElement>(name, showText, readText, CHOICE, (unit) =>
+    onPicked?.(unit as ProductUnit),
+  )
   const error = useError(name)
-  return (
-    <Field label={label} error={error} className={className}>
-      <select
-        className="ui-select"
-        {...register(name, {
-          onChange: (e: { target: { value: string } }) => onPicked?.(e.target.value as ProductUnit),
-        })}
-      >
-        {empty !== undefined ? <option value="">{empty}</option> : null}
-        {unitsByFamily().map(({ family, units }) => {
-          const shown = only ? units.filter((u) => only.includes(u)) : units
-          if (shown.length === 0) return null
-          return (
-            <optgroup key={family} label={t(`family.${family}`)}>
-              {shown.map((unit) => (
-                <option key={unit} value={unit}>
-                  {t(`unit.${unit}`)}
-                </option>
-              ))}
-            </optgroup>
-          )
-        })}
-      </select>
-    </Field>
+  const id = useId()
+  const framing = { label, error, className }
+  return framed(
+    id,
+    framing,
+    <select className="ui-select" {...fieldControlProps(id, framing)} {...bound}>
+      {empty !== undefined ? <option value="">{empty}</option> : null}
+      {unitsByFamily().map(({ family, units }) => {
+        const shown = only ? units.filter((u) => only.includes(u)) : units
+        if (shown.length === 0) return null
+        return (
+          <optgroup key={family} label={t(`family.${family}`)}>
+            {shown.map((unit) => (
+              <option key={unit} value={unit}>
+                {t(`unit.${unit}`)}
+              </option>
+            ))}
+          </optgroup>
+        )
+      })}
+    </select>,
   )
 }
 
@@ -151,10 +162,12 @@ export { modelOptions }
 export function DateInput({ name, label, className }: { name: string; label: string; className?: string }) {
   const { register } = useFormContext()
   const error = useError(name)
-  return (
-    <Field label={label} error={error} className={className}>
-      <input className="ui-input" type="date" {...register(name)} />
-    </Field>
+  const id = useId()
+  const framing = { label, error, className }
+  return framed(
+    id,
+    framing,
+    <input className="ui-input" type="date" {...fieldControlProps(id, framing)} {...register(name)} />,
   )
 }
 
