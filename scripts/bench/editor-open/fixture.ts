@@ -291,6 +291,8 @@ export const CONFIG = {
   currency: 'CHF',
   defaultDeliveryMethod: 'takeaway',
   defaultCountry: 'CH',
+  headingFont: null,
+  bodyFont: null,
   enablePluginPWA: false,
   enablePluginToolbar: false,
   enablePluginMaps: false,

@@ -55,7 +55,9 @@ describe('the distributed API serves the web apps', () => {
     const { res, body } = await page('/')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
-    expect(body).toBe(indexOf('storefront'))
+    // The built page with the home page's head for crawlers (services/api/src/seo.ts).
+    expect(firstScript(body)).toBe(firstScript(indexOf('storefront')))
+    expect(body).toMatch(/<link rel="canonical" href="https?:\/\/[^"/]+\/" \/>/)
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/)
     expect(res.headers.get('cache-control')).toBe('no-cache')
   })

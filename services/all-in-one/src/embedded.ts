@@ -81,6 +81,8 @@ export async function startShop(
     limits?: Limits
     /** Check every JSON answer against its route's schema (the test suites; ApiDeps.checkResponses). */
     checkResponses?: boolean
+    /** The storefront's files (default the build in web/storefront/dist; tests may bring their own). */
+    storefrontRoot?: string
   } = {},
 ): Promise<Shop> {
   collectProcessMetrics()
@@ -145,6 +147,7 @@ export async function startShop(
     limits,
     metricsToken: config.metricsToken,
     checkResponses: opts.checkResponses ?? false,
+    ...(opts.storefrontRoot ? { storefrontRoot: opts.storefrontRoot } : {}),
     files,
     // One process on PGlite: no lock (and PGlite's one connection could not hold one).
     uploadCleanup: { exclusive: db.kind === 'postgres', ...(filesDir ? { dir: filesDir } : {}) },

@@ -25,7 +25,10 @@ import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-
 import { createFileBytes, type FileBytes } from './files/file-bytes.ts'
 import { fileRoutes } from './files/files.routes.ts'
 import { startUploadCleanup } from './files/upload-cleanup.ts'
+import { checkConfigFonts } from './fonts/font-catalog.ts'
+import { fontRoutes } from './fonts/fonts.routes.ts'
 import { localeOf } from './http-helpers.ts'
+import { imageTemplateRoutes } from './image-templates/templates.routes.ts'
 import { MemoryRateCounter, PgRateCounter } from './limits/rate-counter.ts'
 import { registerRateLimits } from './limits/rate-limit.ts'
 import { API_DESCRIPTION, openApiRoutes } from './openapi.ts'
@@ -202,6 +205,7 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
       bus: deps.bus,
       schemas: schemasFor,
       // Bytes on disk go after the delete's commit (chunks go in its transaction).
+      checkConfig: (data) => checkConfigFonts(deps.db, data),
       afterDelete: async (type, id) => {
         if ((type === 'upload' || type === 'image') && files.storage === 'disk')
           await files.discard(id, 'disk')
@@ -210,6 +214,8 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await initRoutes(scope, { db: deps.db, payments: deps.payments })
     await openApiRoutes(scope)
     await fileRoutes(scope, { db: deps.db, bus: deps.bus, limits: deps.limits, now: commandDeps.now, files })
+    await fontRoutes(scope, { db: deps.db, bus: deps.bus, files, now: commandDeps.now })
+    await imageTemplateRoutes(scope, { db: deps.db, bus: deps.bus, files, now: commandDeps.now })
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
     await branchOperationsRoutes(scope, {
       db: deps.db,
@@ -259,6 +265,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     db: deps.db,
     storefrontRoot: deps.storefrontRoot,
     backofficeRoot: deps.backofficeRoot,
+    publicUrl: deps.publicUrl,
   })
   return app
 }

@@ -28,7 +28,7 @@ await runService('api', async ({ db, bus, log, http, config, limits }) => {
   })
   // The storefront at / (with the status page of every customer e-mail) and the back-office at
   // /backend, from the image's build (infra/deploy/Dockerfile), as the all-in-one process does.
-  const served = await registerWebApps(http, { db: db.db })
+  const served = await registerWebApps(http, { db: db.db, publicUrl: config.publicUrl })
   for (const [name, built] of Object.entries(served)) {
     if (!built) log.warn(`the ${name} is not built (npm run build:web): the API answers 404 for its pages`)
   }

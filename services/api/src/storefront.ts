@@ -3,10 +3,11 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { Db } from '@shop/kit'
-import { mapStyleUrl, redirectFor, shopConfig } from '@shop/read-models'
-import type { FastifyInstance } from 'fastify'
+import { mapStyleUrl, publicSitemap, redirectFor, seoPageAt, shopConfig } from '@shop/read-models'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
 import { inlineHashes, mapOriginOf, OSM_TILE_ORIGIN, withPagePolicy } from './security-headers.ts'
+import { pageHeadOf, robotsTxt, sitemapXml, withHead } from './seo.ts'
 import { PAGE } from './web-page.ts'
 
 /** The built storefront (`npm run build:web`), beside the API in the repository. */
@@ -42,7 +43,12 @@ const SERVER_PREFIXES = [
  */
 export async function storefrontRoutes(
   app: FastifyInstance,
-  deps: { db: Db; root?: string | undefined },
+  deps: {
+    db: Db
+    root?: string | undefined
+    /** The shop's public address (PUBLIC_URL) for absolute URLs; default the caller's origin. */
+    publicUrl?: string | undefined
+  },
 ): Promise<boolean> {
   const root = deps.root ?? DEFAULT_STOREFRONT_ROOT
   // Not built (`npm run build:web`): the API alone.
@@ -50,7 +56,24 @@ export async function storefrontRoutes(
   // The build writes .br and .gz copies beside its files (scripts/build-web.ts).
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
   // The page's inline theme script, allowed by its hash (security-headers.ts).
-  const inline = inlineHashes(readFileSync(join(root, 'index.html'), 'utf8'))
+  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8')
+  const inline = inlineHashes(indexHtml)
+  const originOf = (req: FastifyRequest) =>
+    deps.publicUrl?.trim().replace(/\/+$/, '') || `${req.protocol}://${req.host}`
+
+  // SEO (spec §2): the public pages for search engines, and what they may crawl.
+  app.get('/sitemap.xml', PAGE, async (req, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(sitemapXml(await publicSitemap(deps.db), originOf(req))),
+  )
+  app.get('/robots.txt', PAGE, async (req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(robotsTxt(originOf(req))),
+  )
 
   // The web app manifest from the shop's configuration (white label: its name, not ours).
   app.get('/manifest.webmanifest', PAGE, async (_req, reply) => {
@@ -116,14 +139,21 @@ export async function storefrontRoutes(
     const redirect = await redirectFor(deps.db, path)
     if (redirect) return reply.redirect(redirect.target, redirect.statusCode)
     const mapOrigin = mapOriginOf(await mapStyleUrl(deps.db))
-    return withPagePolicy(reply, {
+    const page = withPagePolicy(reply, {
       scripts: inline.scripts,
       styles: inline.styles,
       mapOrigins: [OSM_TILE_ORIGIN, ...(mapOrigin ? [mapOrigin] : [])],
     })
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .sendFile('index.html', { cacheControl: false })
+    // A content page, a branch's menu page or the home page: its title, description, canonical
+    // URL, alternates and social tags in the head for crawlers without JavaScript (seo.ts).
+    const seo = await seoPageAt(deps.db, path)
+    if (seo) {
+      const pathname = req.url.split('?')[0] ?? '/'
+      return page.send(withHead(indexHtml, pageHeadOf(seo, originOf(req), pathname)))
+    }
+    return page.sendFile('index.html', { cacheControl: false })
   })
   return true
 }

@@ -15,6 +15,8 @@ export type WebAppsOptions = {
    * false serves none.
    */
   backofficeRoot?: string | false | undefined
+  /** The shop's public address (PUBLIC_URL) for sitemap.xml, robots.txt and canonical URLs; default the caller's origin. */
+  publicUrl?: string | undefined
 }
 
 /** Which apps `registerWebApps` found built and serves. */
@@ -32,6 +34,7 @@ export async function registerWebApps(app: FastifyInstance, opts: WebAppsOptions
   const backoffice =
     opts.backofficeRoot !== false && (await backofficeRoutes(app, { root: opts.backofficeRoot }))
   const storefront =
-    opts.storefrontRoot !== false && (await storefrontRoutes(app, { db: opts.db, root: opts.storefrontRoot }))
+    opts.storefrontRoot !== false &&
+    (await storefrontRoutes(app, { db: opts.db, root: opts.storefrontRoot, publicUrl: opts.publicUrl }))
   return { storefront, backoffice }
 }

@@ -51,7 +51,21 @@ export {
   productsByUid,
   uploadsSince,
 } from './resources/catalogue.ts'
+export {
+  identifierOf,
+  lockIdentifierWrites,
+  resourceWithIdentifier,
+} from './resources/content-identifiers.ts'
 export { type FileUse, resourcesUsingFile, resourcesUsingFiles } from './resources/media-usage.ts'
+export {
+  branchWithIdentifier,
+  lockRedirectWrites,
+  MAX_REDIRECT_HOPS,
+  type RedirectHop,
+  redirectChain,
+  redirectWithPath,
+  siteAtPath,
+} from './resources/redirects.ts'
 export {
   branchesWithTag,
   lockExistingResources,
@@ -85,6 +99,7 @@ export {
   type ResourceRow,
   resourcesById,
 } from './resources/resources.ts'
+export { publicSitemap, type SeoPage, type SitemapData, seoPageAt } from './resources/seo.ts'
 export { mapStyleUrl, redirectFor, shopConfig } from './resources/site.ts'
 export { findUserByUsername, findUserLogin, type UserRow } from './resources/users.ts'
 export { statisticsProjection } from './statistics/statistics.projection.ts'

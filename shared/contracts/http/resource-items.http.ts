@@ -166,8 +166,20 @@ export const sceneResourceSchema = outputSchemaOf(createSceneBodySchema)
   .extend(identity)
   .meta({ id: 'SceneResource' })
 
+/**
+ * An uploaded font: `files` (made by PUT /api/fonts/{id}/files/{variant}) names each variant's
+ * stored file and its format (woff2, woff, ttf, otf); a variant without a file has no CSS.
+ */
 export const fontResourceSchema = outputSchemaOf(createFontBodySchema)
-  .extend(identity)
+  .extend({
+    files: z
+      .record(z.string(), z.strictObject({ id: z.string(), format: z.string(), size: z.int() }))
+      .optional(),
+    /** 'bundled' on the families shipped with the shop (listed by GET /api/fonts, no resources). */
+    source: z.literal('bundled').optional(),
+    category: z.string().optional(),
+    ...identity,
+  })
   .meta({ id: 'FontResource' })
 
 /** Each resource's item schema, by its type (the resource registry's `type`, singular). */

@@ -10,9 +10,18 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '../../domain/common/vocabulary.ts'
+import {
+  blockContentConfig,
+  blockContentValue,
+  contentSchemaOf,
+  contentValueOf,
+  siteContentSchema,
+} from '../../domain/content/index.ts'
 import { OPENING_HOURS_RULE_TYPES } from '../../domain/scheduling/opening-hours.ts'
+import { imageTemplateLayerSchema, MAX_TEMPLATE_SIZE } from './image-templates.http.ts'
 import { DEFAULT_MAP_BEARING, DEFAULT_MAP_PITCH, DEFAULT_MAP_ZOOM } from './map.ts'
 import { CHECKOUT_COUNTRIES, DEFAULT_COUNTRY } from './orders.http.ts'
+import { internalTargetPath, normaliseRedirectPath, reservedPathOf } from './redirect-paths.ts'
 
 /*
  * Bodies of the back-office CRUD calls (spec §7): POST /api/{resource} creates, PUT
@@ -78,6 +87,10 @@ export const PRODUCT_PART_TYPES = PART_TYPES
 export { OPENING_HOURS_RULE_TYPES, PRICE_MODIFIERS }
 export const NAVIGATION_ITEM_TYPES = ['home', 'site', 'branch', 'link'] as const
 export const BLOCK_TYPES = ['default', 'legacy'] as const
+/** The blocks the storefront's header menu shows (spec §2): kept while it relies on them. */
+export const MENU_BLOCK_IDENTIFIERS = ['about', 'contact'] as const
+/** The navigation the storefront's header shows (spec §2 Shell). */
+export const MAIN_NAVIGATION_IDENTIFIER = 'main'
 export const REDIRECT_STATUS_CODES = [301, 302] as const
 export const MAX_NAVIGATION_DEPTH = 4
 /** Upper bound for money in cents (10 million in the currency). */
@@ -341,6 +354,9 @@ const configFields = {
     .array(text(200))
     .max(MAX_REJECTION_REASONS)
     .default([...DEFAULT_REJECTION_REASONS]),
+  /** The storefront's font for headings and for body text: a family of GET /api/fonts (null: the theme's). */
+  headingFont: optionalText(255),
+  bodyFont: optionalText(255),
 }
 /** POST /api/config: the first save carries no version, every later one the version read. */
 export const createConfigBodySchema = z.strictObject(configFields)
@@ -776,16 +792,35 @@ export type UpdateMenuBody = z.output<typeof updateMenuBodySchema>
 // ---------------------------------------------------------------------------------------------
 // content: sites, navigations, blocks, redirects, scenes
 
+/**
+ * A translation's own `isPublic`: absent (as before the field) or true, the translation is public
+ * whenever the site is; false keeps this language a draft on a public site (docs/content.md).
+ */
 export const siteTranslationSchema = z.strictObject({
   path: pathSchema,
   title: optionalText(255),
   name: text(255),
   description: optionalText(1000),
   content: jsonSchema.default(null),
+  isPublic: z.boolean().optional(),
 })
 export type SiteTranslation = z.output<typeof siteTranslationSchema>
 
-/** Site types are not listed by the spec beyond 'default'; any slug is taken. */
+/** Reports a typed content's issues (shared/domain/content) at `translations.{locale}.content…`. */
+function checkContent(ctx: Ctx, schema: z.ZodType | undefined, value: unknown, path: Path): void {
+  if (!schema) return
+  const result = schema.safeParse(value)
+  if (result.success) return
+  for (const issue of result.error.issues) {
+    ctx.addIssue({ ...issue, path: [...path, ...issue.path] } as Parameters<Ctx['addIssue']>[0])
+  }
+}
+
+/**
+ * Site types are not listed by the spec beyond 'default'; any slug is taken. A 'default' site's
+ * content is checked by its variant's configuration (simple page `{ body }`, standard page
+ * `{ sections }`: shared/domain/content/known-types.ts); other types' content is any JSON.
+ */
 export const createSiteBodySchema = z
   .strictObject({
     translations: translations(siteTranslationSchema),
@@ -794,6 +829,11 @@ export const createSiteBodySchema = z
   })
   .superRefine((site, ctx) => {
     if (Object.keys(site.translations).length === 0) addIssue(ctx, ['translations'], 'validation.notBlank')
+    for (const [locale, translation] of Object.entries(site.translations)) {
+      if (!translation) continue
+      const content = contentValueOf(translation.content)
+      checkContent(ctx, siteContentSchema(site.type, content), content, ['translations', locale, 'content'])
+    }
   })
 export const updateSiteBodySchema = withVersion(createSiteBodySchema)
 export type CreateSiteBody = z.output<typeof createSiteBodySchema>
@@ -855,15 +895,43 @@ export const updateNavigationBodySchema = withVersion(createNavigationBodySchema
 export type CreateNavigationBody = z.output<typeof createNavigationBodySchema>
 export type UpdateNavigationBody = z.output<typeof updateNavigationBodySchema>
 
-/** Identifiers 'about' and 'contact' are special. */
-export const createBlockBodySchema = z.strictObject({
-  identifier: slugSchema,
-  name: text(255),
-  type: z.enum(BLOCK_TYPES).default('default'),
-  translations: translations(
-    z.strictObject({ isPublic: z.boolean().default(false), content: jsonSchema.default(null) }),
-  ).default({}),
-})
+/**
+ * Identifiers 'about' and 'contact' are special. A translation's content is checked by the
+ * block type's configuration (shared/domain/content/known-types.ts: 'default' `{ body }`,
+ * 'legacy' `{ data: [...] }` or the bare list).
+ */
+export const createBlockBodySchema = z
+  .strictObject({
+    identifier: slugSchema,
+    name: text(255),
+    type: z.enum(BLOCK_TYPES).default('default'),
+    translations: translations(
+      z.strictObject({ isPublic: z.boolean().default(false), content: jsonSchema.default(null) }),
+    ).default({}),
+  })
+  .superRefine((block, ctx) => {
+    const config = blockContentConfig(block.type)
+    if (!config) return
+    const schema = contentSchemaOf(config)
+    for (const [locale, translation] of Object.entries(block.translations)) {
+      if (!translation) continue
+      const path = ['translations', locale, 'content']
+      if (block.type === 'legacy' && Array.isArray(translation.content)) {
+        // The bare list is the `data` collection: its items' errors are named as stored.
+        const items = blockContentValue(block.type, translation.content)
+        const result = schema.safeParse(items)
+        if (!result.success) {
+          for (const issue of result.error.issues) {
+            ctx.addIssue({ ...issue, path: [...path, ...issue.path.slice(1)] } as Parameters<
+              Ctx['addIssue']
+            >[0])
+          }
+        }
+        continue
+      }
+      checkContent(ctx, schema, contentValueOf(translation.content), path)
+    }
+  })
 export const updateBlockBodySchema = withVersion(createBlockBodySchema)
 export type CreateBlockBody = z.output<typeof createBlockBodySchema>
 export type UpdateBlockBody = z.output<typeof updateBlockBodySchema>
@@ -875,7 +943,21 @@ export const createRedirectBodySchema = z
     statusCode: z.literal(REDIRECT_STATUS_CODES).default(301),
   })
   .superRefine((redirect, ctx) => {
-    if (redirect.target === redirect.path) addIssue(ctx, ['target'], 'validation.redirectLoop')
+    // The storefront matches a path without its query and trailing slashes: so does the loop.
+    if (internalTargetPath(redirect.target) === normaliseRedirectPath(redirect.path)) {
+      addIssue(ctx, ['target'], 'validation.redirectLoop')
+    }
+    // A fixed route of spec §2 or the server's own path: the redirect would hide it.
+    const reserved = reservedPathOf(redirect.path)
+    if (reserved) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['path'],
+        message: 'validation.redirectReserved',
+        params: { path: reserved },
+        input: undefined,
+      })
+    }
   })
 export const updateRedirectBodySchema = withVersion(createRedirectBodySchema)
 export type CreateRedirectBody = z.output<typeof createRedirectBodySchema>
@@ -933,12 +1015,15 @@ export const updateUploadBodySchema = withVersion(createUploadBodySchema)
 export type CreateUploadBody = z.output<typeof createUploadBodySchema>
 export type UpdateUploadBody = z.output<typeof updateUploadBodySchema>
 
-/** Layers are not shown in the spec (GET /image-templates/{id}/layers): any JSON values. */
+/**
+ * A size and its layers, the first drawn at the bottom (GET /image-templates/{id}/layers;
+ * image-templates.http.ts): rectangle, image, text and logo.
+ */
 export const createImageTemplateBodySchema = z.strictObject({
   name: text(255),
-  width: z.int().min(1).max(10_000),
-  height: z.int().min(1).max(10_000),
-  layers: z.array(jsonSchema).max(200).default([]),
+  width: z.int().min(1).max(MAX_TEMPLATE_SIZE),
+  height: z.int().min(1).max(MAX_TEMPLATE_SIZE),
+  layers: uniqueList(imageTemplateLayerSchema, 50, (layer) => layer.id, ['id']).default([]),
 })
 export const updateImageTemplateBodySchema = withVersion(createImageTemplateBodySchema)
 export type CreateImageTemplateBody = z.output<typeof createImageTemplateBodySchema>

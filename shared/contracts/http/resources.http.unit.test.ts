@@ -127,6 +127,8 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     isContactPhoneRequired: true,
     maximumOrderValue: 2_500_000,
     rejectionReasons: ['Heute ausverkauft', 'Ofen defekt'],
+    headingFont: 'Playfair Display',
+    bodyFont: 'Inter',
   },
   users: {
     username: 'erika.muster@example.org',
@@ -333,7 +335,14 @@ const full: Record<ResourceType, Record<string, unknown>> = {
   departments: { name: 'Küche', branch: { id: 'b1' } },
   images: { alt: 'Zopf' },
   uploads: {},
-  'image-templates': { name: 'Etikett', width: 800, height: 600, layers: [{ type: 'text', x: 1 }] },
+  'image-templates': {
+    name: 'Etikett',
+    width: 800,
+    height: 600,
+    layers: [
+      { id: 'l1', type: 'rectangle', x: 0, y: 0, width: 800, height: 600, color: '#ffffff', opacity: 1 },
+    ],
+  },
   scenes: { path: '/screen', name: 'Schaufenster', content: { slides: [] } },
   fonts: { family: 'Inter', variants: ['regular', 'italic', '700', '700italic'] },
 }

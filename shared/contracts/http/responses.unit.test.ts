@@ -626,7 +626,12 @@ const BODIES: Record<ResourceType, Record<string, unknown>> = {
   departments: { name: 'Küche' },
   images: { alt: 'Zopf' },
   uploads: {},
-  'image-templates': { name: 'Etikett', width: 800, height: 600, layers: [{ type: 'text' }] },
+  'image-templates': {
+    name: 'Etikett',
+    width: 800,
+    height: 600,
+    layers: [{ id: 'l1', type: 'rectangle', x: 0, y: 0, width: 800, height: 600, color: '#ffffff' }],
+  },
   scenes: { path: '/screen', name: 'Schaufenster' },
   fonts: { family: 'Inter', variants: ['regular', '700italic'] },
 }

@@ -289,6 +289,11 @@ describe('staff HTML', () => {
       dialogs.push(d.message())
       void d.dismiss()
     })
+    // A draft is shown to logged-in staff only (docs/content.md): the probe is seen as staff.
+    const login = await page.request.post('/api/login', {
+      data: { username: 'admin', password: 'demo-admin-2026' },
+    })
+    expect(login.status()).toBe(200)
     await page.goto('/xss-probe')
     const prose = page.locator('main .content-prose')
     await expect.poll(() => prose.getByText('Sicherer').count()).toBe(1)

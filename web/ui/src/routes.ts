@@ -23,6 +23,10 @@ export const BACKEND_RESOURCES = [
   'users',
   'sites',
   'navigations',
+  'blocks',
+  'redirects',
+  'fonts',
+  'image-templates',
 ] as const
 export type BackendResource = (typeof BACKEND_RESOURCES)[number]
 
@@ -73,6 +77,7 @@ const backend = {
    */
   editor: (apiPath: string, id: string): string | undefined => {
     if (apiPath === 'config') return backend.settings()
+    if (apiPath === 'fonts') return backend.resources('fonts')
     if (apiPath === 'images') return backend.mediaItem('image', id)
     if (apiPath === 'uploads') return backend.mediaItem('upload', id)
     return isBackendResource(apiPath) ? backend.resource(apiPath, id) : undefined

@@ -53,6 +53,8 @@ export async function startTestStack(
     limits?: LimitsOverrides
     /** Where the shop logs; default nowhere. */
     log?: Logger
+    /** The storefront's files (default the build in web/storefront/dist, if built). */
+    storefrontRoot?: string
   } = {},
 ): Promise<TestStack> {
   const db = await createTestDatabase({ max: 3 })
@@ -72,6 +74,7 @@ export async function startTestStack(
       limits: withLimits(opts.limits),
       // Every answer of every test is checked against the route's schema in /api/docs.
       checkResponses: true,
+      ...(opts.storefrontRoot ? { storefrontRoot: opts.storefrontRoot } : {}),
       ...(opts.now ? { now: opts.now } : {}),
       // Mails and SMS to the log unless a test names its servers; the process env is not read.
       notifier: opts.notifier === false ? false : { env: {}, ...opts.notifier },

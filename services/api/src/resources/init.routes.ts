@@ -8,7 +8,7 @@ import { meRecord } from '../auth/auth.routes.ts'
 import { typed } from '../http-schemas.ts'
 import { type Payments, paymentsInfo } from '../payments/index.ts'
 import { INIT_GENERATION, INIT_PARTS } from './generations.ts'
-import { RESOURCES } from './resource-registry.ts'
+import { RESOURCES, type ResourceDef } from './resource-registry.ts'
 import { CONFIG_ID, present } from './resources.routes.ts'
 
 // GET /api/init: everything a client needs to start, in one answer (spec §4), from the
@@ -71,7 +71,9 @@ export async function initRoutes(
       const rows = await listResourcesOfTypes(deps.db, TYPES)
       const byType = new Map<string, ReturnType<typeof present>[]>()
       for (const r of rows) {
-        const def = DEFS.get(r.type) ?? {}
+        const def: Partial<ResourceDef> = DEFS.get(r.type) ?? {}
+        // A draft site is left out for anonymous visitors (resource-registry `shownTo`).
+        if (def.shownTo && !def.shownTo(r.data, req.principal)) continue
         const item = present(def, r, req.principal)
         const list = byType.get(r.type)
         if (list) list.push(item)

@@ -78,7 +78,7 @@ describe('an image in use', () => {
     ).body.data
     const block = (
       await as('POST', '/api/blocks', {
-        identifier: 'about',
+        identifier: 'ueber-uns',
         name: 'Über uns',
         translations: {
           'de-CH': { content: { html: `<img src="/image/small/${image.id}-1.png" alt="">` } },

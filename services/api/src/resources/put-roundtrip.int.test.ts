@@ -114,7 +114,13 @@ const makers: Record<string, () => Promise<{ id: string }>> = {
   donatees: () => created('/api/donatees', { identifier: 'tafel', name: 'Tafel', description: 'Essen' }),
   sites: () =>
     created('/api/sites', {
-      translations: { 'de-CH': { path: '/ueber-uns', name: 'Über uns', content: { body: [1, 'a'] } } },
+      translations: {
+        'de-CH': {
+          path: '/ueber-uns',
+          name: 'Über uns',
+          content: { sections: [{ type: 'text_section', text: '<p>Hallo</p>' }] },
+        },
+      },
       isPublic: true,
     }),
   navigations: () =>
@@ -139,9 +145,26 @@ const makers: Record<string, () => Promise<{ id: string }>> = {
     return res.body.data
   },
   'image-templates': () =>
-    created('/api/image-templates', { name: 'Plakat', width: 800, height: 600, layers: [{ a: 1 }] }),
+    created('/api/image-templates', {
+      name: 'Plakat',
+      width: 800,
+      height: 600,
+      layers: [
+        {
+          id: 'l1',
+          type: 'text',
+          text: 'Hallo',
+          font: 'Lora',
+          size: 40,
+          color: '#000000',
+          x: 10,
+          y: 10,
+          maxWidth: 700,
+        },
+      ],
+    }),
   scenes: () => created('/api/scenes', { path: '/szene', name: 'Szene', content: { x: [1, 2] } }),
-  fonts: () => created('/api/fonts', { family: 'Inter', variants: ['regular', '700'] }),
+  fonts: () => created('/api/fonts', { family: 'Hausschrift', variants: ['regular', '700'] }),
 }
 
 const make = (path: string) => makers[path]!()

@@ -19,7 +19,13 @@ import type { Principal } from '../auth/guard.ts'
 import { hasRole, ROLE_ADMIN, ROLE_EMPLOYEE } from '../auth/guard.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { deleteFileRow, uploadsOfBranches } from '../files/upload-uses.ts'
+import { bundledListItems } from '../fonts/font-catalog.ts'
+import { configFieldsUsingFamily, deleteFontFiles, refuseTakenFamily } from '../fonts/font-store.ts'
+import { refuseUnknownFonts, templateReferences } from '../image-templates/template-checks.ts'
+import { navigationReferences, prepareBlock, refuseBlockDelete, uniqueIdentifier } from './content-rules.ts'
 import { withAreaIds } from './delivery-area-ids.ts'
+import { checkRedirect } from './redirect-rules.ts'
+import { presentSite, siteShownTo } from './site-content.ts'
 
 export type Access = 'public' | 'staff' | 'admin'
 
@@ -62,6 +68,16 @@ export type ResourceDef = {
   }>
   /** What a caller may see of the stored state. */
   present?: (data: Record<string, unknown>, principal: Principal | null) => Record<string, unknown>
+  /**
+   * Whether the caller may see this row at all (a draft site: staff only); others answer 404 and
+   * are left out of lists and /api/init.
+   */
+  shownTo?: (data: Record<string, unknown>, principal: Principal | null) => boolean
+  /**
+   * Rules that need the other resources (a redirect's loop), checked in the write's transaction
+   * after its row is written; throws an HttpError to refuse.
+   */
+  check?: (trx: Transaction<Database>, id: string, data: Record<string, unknown>) => Promise<void>
   /** The other resources this state refers to; each must exist when it is written. */
   references?: (data: Record<string, unknown>) => Reference[]
   /** False when the resource is made by its own route (an upload from a data URL). */
@@ -75,6 +91,8 @@ export type ResourceDef = {
    * employee sees only their branches' uploads). Others answer 404 and are left out of lists.
    */
   visible?: (db: Db, principal: Principal | null, ids: string[]) => Promise<Set<string>>
+  /** Items listed before the stored ones that are no resources (the bundled fonts). */
+  extraItems?: () => { id: string; version: number; [field: string]: unknown }[]
 }
 
 export async function setPassword(
@@ -231,10 +249,29 @@ export const RESOURCES: ResourceDef[] = [
     ],
   },
   { type: 'donatee', path: 'donatees', read: 'public' },
-  { type: 'site', path: 'sites', read: 'public' },
-  { type: 'navigation', path: 'navigations', read: 'public' },
-  { type: 'block', path: 'blocks', read: 'public' },
-  { type: 'redirect', path: 'redirects', read: 'public' },
+  {
+    type: 'site',
+    path: 'sites',
+    read: 'public',
+    shownTo: siteShownTo,
+    present: presentSite,
+  },
+  {
+    type: 'navigation',
+    path: 'navigations',
+    read: 'public',
+    references: navigationReferences,
+    check: uniqueIdentifier('navigation'),
+  },
+  {
+    type: 'block',
+    path: 'blocks',
+    read: 'public',
+    prepare: prepareBlock,
+    check: uniqueIdentifier('block'),
+    refuseDelete: refuseBlockDelete,
+  },
+  { type: 'redirect', path: 'redirects', read: 'public', check: checkRedirect },
   { type: 'device', path: 'devices', read: 'staff', references: (d) => refTo('branch', 'branch', d.branch) },
   {
     type: 'department',
@@ -259,9 +296,31 @@ export const RESOURCES: ResourceDef[] = [
     refuseDelete: uploadInUse,
     visible: uploadsVisible,
   },
-  { type: 'image-template', path: 'image-templates', read: 'staff' },
+  {
+    type: 'image-template',
+    path: 'image-templates',
+    read: 'staff',
+    references: templateReferences,
+    async prepare(body) {
+      // Each text layer's family must be one of GET /api/fonts.
+      return { data: body, alongside: (trx) => refuseUnknownFonts(trx, body.layers) }
+    },
+  },
   { type: 'scene', path: 'scenes', read: 'public' },
-  { type: 'font', path: 'fonts', read: 'public' },
+  {
+    type: 'font',
+    path: 'fonts',
+    read: 'public',
+    async prepare(body) {
+      return { data: body, alongside: (trx, id) => refuseTakenFamily(trx, id, String(body.family)) }
+    },
+    async refuseDelete(trx, id) {
+      const fields = await configFieldsUsingFamily(trx, id)
+      return fields.length > 0 ? msg('fontInUse', { names: fields.join(', ') }) : undefined
+    },
+    onDelete: deleteFontFiles,
+    extraItems: bundledListItems,
+  },
 ]
 
 export const RESOURCE_TYPES = RESOURCES.map((r) => r.type)

@@ -32,6 +32,8 @@ export type ResourceRouteDeps = {
   schemas: (type: string) => ResourceSchemas
   /** Work after a delete's commit (a file's bytes on disk, which no transaction can undo). */
   afterDelete?: (type: string, id: string) => Promise<void>
+  /** Checks of a config body beyond its schema (the fonts it names exist): throws HttpError. */
+  checkConfig?: (data: Record<string, unknown>) => Promise<void>
 }
 
 export const CONFIG_ID = 'config'
@@ -100,7 +102,8 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
           )
           rows = rows.filter((r) => visible.has(r.id))
         }
-        return { data: rows.map((r) => present(def, r, req.principal)) }
+        if (def.shownTo) rows = rows.filter((r) => def.shownTo!(r.data, req.principal))
+        return { data: [...(def.extraItems?.() ?? []), ...rows.map((r) => present(def, r, req.principal))] }
       },
     )
 
@@ -118,6 +121,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
         checkRead(req, def.read)
         const row = await findResource(deps.db, def.type, req.params.id)
         if (!row) throw new HttpError(404, RESOURCE_NOT_FOUND)
+        if (def.shownTo && !def.shownTo(row.data, req.principal)) throw new HttpError(404, RESOURCE_NOT_FOUND)
         if (def.visible && !(await def.visible(deps.db, req.principal, [row.id])).has(row.id)) {
           throw new HttpError(404, RESOURCE_NOT_FOUND)
         }
@@ -135,7 +139,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
             tags,
             headers: idempotencyHeaders,
             body: createSchema,
-            response: { 201: dataOf(item), ...errorAnswers(400, 401, 403, 422) },
+            response: { 201: dataOf(item), ...errorAnswers(400, 401, 403, 409, 422) },
           },
         },
         async (req, reply) => {
@@ -333,6 +337,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
         const existing = await findResource(deps.db, 'config', CONFIG_ID)
         if (!existing) {
           const data = parseBody(configCreate, req.body, req.locale) as Record<string, unknown>
+          await deps.checkConfig?.(data)
           const row = await createResource({
             db: deps.db,
             bus: deps.bus,
@@ -348,6 +353,7 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
         const { version, ...data } = parseBody(configUpdate, input, req.locale) as Record<string, unknown> & {
           version: number
         }
+        await deps.checkConfig?.(data)
         const row = await updateResource({
           db: deps.db,
           bus: deps.bus,

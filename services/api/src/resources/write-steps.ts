@@ -12,9 +12,9 @@ import type { ResourceCommand, ResourceRow } from './resource-store.ts'
 
 export type Alongside = (trx: Transaction<Database>, id: string) => Promise<void>
 
-/** The write's extra work in its transaction: every reference must exist (and stay). */
+/** The write's extra work in its transaction: every reference must exist (and stay), the type's own rules hold. */
 export function withReferences(
-  def: Pick<ResourceDef, 'references'>,
+  def: Pick<ResourceDef, 'references' | 'check'>,
   data: Record<string, unknown>,
   alongside: Alongside | undefined,
 ): Alongside {
@@ -26,6 +26,7 @@ export function withReferences(
         missing.map((r) => ({ field: r.field, message: msg('referenceMissing') })),
       )
     }
+    await def.check?.(trx, id, data)
     await alongside?.(trx, id)
   }
 }

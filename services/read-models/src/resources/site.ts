@@ -1,5 +1,7 @@
 import { type Db, SHOP_CONFIG_ID } from '@shop/kit'
+import { normaliseRedirectPath } from '@shop/shared/contracts'
 import { sql } from 'kysely'
+import { redirectChain } from './redirects.ts'
 
 // What the storefront's pages read of the resources: the shop's configuration and redirects.
 
@@ -26,21 +28,17 @@ export async function mapStyleUrl(db: Db): Promise<string | null | undefined> {
 }
 
 /**
- * The redirect resource for a path (spec §3: path → target with 301 or 302), the path also
- * matching without its trailing slashes.
+ * Where a request for a path is redirected (spec §3 redirect resource: path → target with 301
+ * or 302), the path also matching without its query and trailing slashes. A chain of redirects
+ * (A → B, B → C) is answered in one hop with its last target: 301 when every hop is permanent,
+ * else 302.
  */
 export async function redirectFor(
   db: Db,
   path: string,
 ): Promise<{ target: string; statusCode: 301 | 302 } | undefined> {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
-  const row = await db
-    .selectFrom('rm_resources')
-    .select([sql<string>`data->>'target'`.as('target'), sql<number>`(data->>'statusCode')::int`.as('status')])
-    .where('type', '=', 'redirect')
-    .where(sql`data->>'path'`, 'in', [path, trimmed])
-    .limit(1)
-    .executeTakeFirst()
-  if (!row?.target) return undefined
-  return { target: row.target, statusCode: row.status === 302 ? 302 : 301 }
+  const chain = await redirectChain(db, normaliseRedirectPath(path))
+  const last = chain.at(-1)
+  if (!last?.target) return undefined
+  return { target: last.target, statusCode: chain.every((hop) => hop.statusCode === 301) ? 301 : 302 }
 }

@@ -78,8 +78,38 @@ const SettingsPage = lazy(() =>
 const TransferPage = lazy(() =>
   import('../features/transfer/transfer-page.tsx').then((m) => ({ default: m.TransferPage })),
 )
-const ContentListPage = lazy(() =>
-  import('../features/content/content-pages.tsx').then((m) => ({ default: m.ContentListPage })),
+const SiteListPage = lazy(() =>
+  import('../features/sites/sites-pages.tsx').then((m) => ({ default: m.SiteListPage })),
+)
+const SiteEditorPage = lazy(() =>
+  import('../features/sites/sites-pages.tsx').then((m) => ({ default: m.SiteEditorPage })),
+)
+const BlockListPage = lazy(() =>
+  import('../features/blocks/blocks-pages.tsx').then((m) => ({ default: m.BlockListPage })),
+)
+const BlockEditorPage = lazy(() =>
+  import('../features/blocks/blocks-pages.tsx').then((m) => ({ default: m.BlockEditorPage })),
+)
+const NavigationListPage = lazy(() =>
+  import('../features/navigations/navigations-pages.tsx').then((m) => ({ default: m.NavigationListPage })),
+)
+const NavigationEditorPage = lazy(() =>
+  import('../features/navigations/navigations-pages.tsx').then((m) => ({ default: m.NavigationEditorPage })),
+)
+const RedirectListPage = lazy(() =>
+  import('../features/redirects/redirects-pages.tsx').then((m) => ({ default: m.RedirectListPage })),
+)
+const RedirectEditorPage = lazy(() =>
+  import('../features/redirects/redirects-pages.tsx').then((m) => ({ default: m.RedirectEditorPage })),
+)
+const FontsPage = lazy(() =>
+  import('../features/fonts/fonts-page.tsx').then((m) => ({ default: m.FontsPage })),
+)
+const TemplateListPage = lazy(() =>
+  import('../features/image-templates/templates-pages.tsx').then((m) => ({ default: m.TemplateListPage })),
+)
+const TemplateEditorPage = lazy(() =>
+  import('../features/image-templates/templates-pages.tsx').then((m) => ({ default: m.TemplateEditorPage })),
 )
 const MediaPage = lazy(() =>
   import('../features/media/media-page.tsx').then((m) => ({ default: m.MediaPage })),
@@ -208,12 +238,13 @@ export function App() {
               <SimpleListPage kind="donatees" />,
               <SimpleEditorPage kind="donatees" />,
             )}
-            <Route path="sites" element={<AdminPage>{<ContentListPage kind="sites" />}</AdminPage>} />
-            <Route
-              path="navigations"
-              element={<AdminPage>{<ContentListPage kind="navigations" />}</AdminPage>}
-            />
+            {resourceRoutes('sites', <SiteListPage />, <SiteEditorPage />)}
+            {resourceRoutes('redirects', <RedirectListPage />, <RedirectEditorPage />)}
+            {resourceRoutes('navigations', <NavigationListPage />, <NavigationEditorPage />)}
+            {resourceRoutes('blocks', <BlockListPage />, <BlockEditorPage />)}
             <Route path="settings" element={<AdminPage>{<SettingsPage />}</AdminPage>} />
+            <Route path="fonts" element={<AdminPage>{<FontsPage />}</AdminPage>} />
+            {resourceRoutes('image-templates', <TemplateListPage />, <TemplateEditorPage />)}
             <Route path="import-export" element={<AdminPage>{<TransferPage />}</AdminPage>} />
             <Route
               path="media"

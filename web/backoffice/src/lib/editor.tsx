@@ -62,6 +62,8 @@ export type EditorProps<V extends FieldValues> = {
   aside?: (item: StoredResource, replace: (item: StoredResource) => void) => ReactNode
   /** Buttons beside Save (e.g. "Ausverkauft"), for a stored resource. */
   actions?: (item: StoredResource) => ReactNode
+  /** After an update was saved: the answer and the state it replaced (e.g. to offer a redirect). */
+  onSaved?: (saved: StoredResource, before: StoredResource) => void
   /**
    * A resource outside the CRUD pattern (the config: GET and POST /api/config): how it is read
    * (null: none stored yet) and written (the body carries the version read, none the first time).
@@ -129,6 +131,7 @@ function EditorForm<V extends FieldValues>({
   children,
   aside,
   actions,
+  onSaved,
   store,
   item,
   setItem,
@@ -176,6 +179,7 @@ function EditorForm<V extends FieldValues>({
       const answer = await updateResource(resource, item.id, { ...item, ...body, version: item.version })
       replace(answer)
       setSaved(true)
+      onSaved?.(answer, item)
     } catch (error) {
       if (item !== null && isStale(error)) {
         const current = await (store ? store.read() : readResource(resource, item.id)).catch(() => null)

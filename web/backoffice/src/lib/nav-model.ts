@@ -69,7 +69,11 @@ export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
         items: [
           { to: paths.backend.resources('sites'), label: 'nav.sites' },
           { to: paths.backend.resources('navigations'), label: 'nav.navigations' },
+          { to: paths.backend.resources('blocks'), label: 'nav.blocks' },
+          { to: paths.backend.resources('redirects'), label: 'nav.redirects' },
           { to: paths.backend.media(), label: 'nav.media', end: true },
+          { to: paths.backend.resources('image-templates'), label: 'nav.imageTemplates' },
+          { to: paths.backend.resources('fonts'), label: 'nav.fonts', end: true },
         ],
       },
     )

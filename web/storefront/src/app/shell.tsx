@@ -10,6 +10,7 @@ import { LEGAL_PAGES, legalPageText } from '../lib/legal-pages.ts'
 import { useOnline } from '../lib/online.ts'
 import { useCanInstall } from '../lib/pwa-install.ts'
 import { useShopData } from '../lib/shop-data.tsx'
+import { useShopFonts } from '../lib/shop-fonts.ts'
 import { useTheme } from '../lib/theme.ts'
 import { Kiosk } from './kiosk.tsx'
 import { Pwa } from './pwa.tsx'
@@ -76,6 +77,7 @@ export function Shell() {
   const { data, error, reload } = useShopData()
   const online = useOnline()
   const selfService = useSelfService()
+  useShopFonts(data?.config)
   return (
     <>
       {/* First in the tab order (issue 18: it was ~187 Tab presses away at the end of the page);

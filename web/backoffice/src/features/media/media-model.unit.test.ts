@@ -81,7 +81,7 @@ describe('the uses of a file', () => {
     expect(linkOfUse({ type: 'order', id: 'o1', name: '#12' })).toBe('/orders/o1')
     expect(linkOfUse({ type: 'product', id: 'p1', name: 'Zopf' })).toBe('/products/p1')
     expect(linkOfUse({ type: 'branch', id: 'b1', name: 'Altstadt' })).toBe('/branches/b1')
-    expect(linkOfUse({ type: 'block', id: 'k1', name: 'Über uns' })).toBeUndefined()
+    expect(linkOfUse({ type: 'block', id: 'k1', name: 'Über uns' })).toBe('/blocks/k1')
     expect(linkOfUse({ type: 'unknown', id: 'x', name: 'x' })).toBeUndefined()
   })
 })

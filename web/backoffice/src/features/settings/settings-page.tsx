@@ -20,7 +20,7 @@ import { ResourceEditor } from '../../lib/editor.tsx'
 import { CheckboxInput, FieldSet, NumberInput, SelectInput, TextInput } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
-import type { StoredResource } from '../../lib/resources.ts'
+import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 import { type ReasonRow, RejectionReasonsEditor, reasonsToBody, reasonsToForm } from './rejection-reasons.tsx'
 
 const TEXT_FIELDS = [
@@ -40,6 +40,8 @@ const TEXT_FIELDS = [
   'allergens',
   'allergensText',
   'mapStyleUrl',
+  'headingFont',
+  'bodyFont',
 ] as const
 
 const FLAGS = [
@@ -211,6 +213,7 @@ function SettingsFields() {
         <TextInput name="website" type="url" label={t('field.website')} placeholder="https://" />
         <TextInput name="description" label={t('field.description')} rows={3} className="bo-wide" />
       </FieldSet>
+      <FontFields />
       <FieldSet legend={t('section.seo')}>
         <TextInput name="seoTitle" label={t('field.seoTitle')} />
         <TextInput name="seoDescription" label={t('field.seoDescription')} rows={2} className="bo-wide" />
@@ -285,5 +288,24 @@ function SettingsFields() {
         ) : null}
       </FieldSet>
     </>
+  )
+}
+
+/** The storefront's fonts: families of GET /api/fonts (bundled and uploaded); none keeps the theme's. */
+function FontFields() {
+  const t = useT('bo-settings')
+  const [fonts] = useResourceList<StoredResource & { family: string }>('fonts')
+  if (fonts.status !== 'ready') return null
+  const options = fonts.value.map((f) => ({ value: f.family, label: f.family }))
+  return (
+    <FieldSet legend={t('section.fonts')}>
+      <SelectInput
+        name="headingFont"
+        label={t('field.headingFont')}
+        options={options}
+        empty={t('fontDefault')}
+      />
+      <SelectInput name="bodyFont" label={t('field.bodyFont')} options={options} empty={t('fontDefault')} />
+    </FieldSet>
   )
 }

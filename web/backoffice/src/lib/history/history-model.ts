@@ -91,6 +91,8 @@ export const NAMED_FIELDS: ReadonlySet<string> = new Set([
   'translations',
   'content',
   'path',
+  'target',
+  'statusCode',
   'title',
   'schedule',
   'config',

@@ -13,7 +13,7 @@ import {
   type Section,
 } from './content-model.ts'
 import { ContentImg, DraftBadge, RichText } from './rich-text.tsx'
-import { resolveSite, type SiteLike, sitePath } from './sites.ts'
+import { resolveSite, type SiteLike, siteAlternates, sitePath } from './sites.ts'
 import { ContentLogo, NotFoundView, ServerErrorView } from './status-views.tsx'
 
 /**
@@ -52,16 +52,18 @@ function SitePage({ site, contentLocale }: { site: SiteLike; contentLocale: stri
   useHead({
     title: `${title} - ${shopName}`,
     description: translation?.description ?? undefined,
-    alternates: Object.entries(site.translations).flatMap(([l, tr]) =>
-      tr && l !== contentLocale ? [{ locale: l, href: tr.path }] : [],
-    ),
+    // Every language of the page, this one included (hreflang wants the page itself too); none
+    // for a page in one language. The server puts the same in the head (services/api/src/seo.ts).
+    alternates: siteAlternates(site),
   })
   return (
     <main id="main" className="content-page" lang={contentLocale === locale ? undefined : contentLocale}>
       <article>
         <header className="content-hero ui-container">
           <ContentLogo />
-          {site.isPublic === false ? <DraftBadge label={t('draft')} hint={t('draftHint')} /> : null}
+          {site.isPublic === false || translation?.isPublic === false ? (
+            <DraftBadge label={t('draft')} hint={t('draftHint')} />
+          ) : null}
           <h1 className="content-title">{title}</h1>
           {translation?.description ? <p className="content-lead">{translation.description}</p> : null}
         </header>

@@ -13,6 +13,8 @@ export type SiteTranslationLike = {
   name: string
   description?: string | null
   content?: unknown
+  /** False: this language is still a draft (shown to staff only, with the draft marker). */
+  isPublic?: boolean
 }
 
 export type SiteLike = {
@@ -139,4 +141,13 @@ export function homePath(locale: string, sites: readonly SiteLike[]): string {
   const path = `/${locale.split('-')[0]?.toLowerCase() ?? ''}`
   const exists = sites.some((s) => entries(s).some(([, t]) => normalisePath(t.path) === path))
   return exists ? path : '/'
+}
+
+/**
+ * The page's language alternates (spec §2: alternate-language links): every translation with its
+ * path, the page's own included; none when the site has one translation only.
+ */
+export function siteAlternates(site: SiteLike): { locale: string; href: string }[] {
+  const all = entries(site).map(([locale, t]) => ({ locale, href: t.path }))
+  return all.length > 1 ? all : []
 }

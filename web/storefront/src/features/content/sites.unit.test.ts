@@ -4,6 +4,7 @@ import {
   isContentRoute,
   resolveSite,
   type SiteLike,
+  siteAlternates,
   siteLocales,
   sitePath,
   siteTranslation,
@@ -80,5 +81,23 @@ describe('homePath', () => {
     expect(homePath('de-CH', [frHome])).toBe('/')
     expect(homePath('fr-FR', [frHome])).toBe('/fr')
     expect(homePath('fr-FR', sites)).toBe('/')
+  })
+})
+
+describe('siteAlternates', () => {
+  it('names every language of the page, its own included; none for one language', () => {
+    expect(
+      siteAlternates({
+        id: 's',
+        translations: {
+          'de-CH': { path: '/ueber-uns', name: 'Über uns' },
+          'fr-FR': { path: '/a-propos', name: 'À propos' },
+        },
+      }),
+    ).toEqual([
+      { locale: 'de-CH', href: '/ueber-uns' },
+      { locale: 'fr-FR', href: '/a-propos' },
+    ])
+    expect(siteAlternates({ id: 's', translations: { 'de-CH': { path: '/x', name: 'X' } } })).toEqual([])
   })
 })
