@@ -2,7 +2,15 @@
  * How product names and amounts read everywhere in the storefront (menu, cart, checkout,
  * status page): one naming of units, and a number never parted from its unit at a line end.
  */
-import { COUNTABLE_UNITS, isCountableUnit, UNIT_SYMBOLS, type Unit } from '@shop/shared/domain/catalogue'
+import {
+  COUNTABLE_UNITS,
+  isCountableUnit,
+  localName,
+  orGerman,
+  translationIn,
+  UNIT_SYMBOLS,
+  type Unit,
+} from '@shop/shared/domain/catalogue'
 import { formatAmount } from './amount-format.ts'
 import type { Translate } from './i18n.tsx'
 
@@ -65,21 +73,12 @@ export type Translatable = {
   } | null
 }
 
-/** A translated text if it has one, else the German original. */
-const or = (translated: unknown, german: string): string =>
-  typeof translated === 'string' && translated.trim() !== '' ? translated : german
+const or = orGerman
 
-function translationOf(item: Pick<Translatable, 'translations'>, locale: string): Translation | undefined {
-  const all = item.translations
-  if (typeof all !== 'object' || all === null) return undefined
-  const translation = (all as Record<string, unknown>)[locale]
-  return typeof translation === 'object' && translation !== null ? (translation as Translation) : undefined
-}
+const translationOf = (item: Pick<Translatable, 'translations'>, locale: string) =>
+  translationIn<Translation>(item, locale)
 
-/** A product's or category's name in the locale, else German. */
-export function localName(item: Translatable, locale: string): string {
-  return or(translationOf(item, locale)?.name, item.name)
-}
+export { localName }
 
 /** A product's description in the locale, else German ('' when it has none). */
 export function localDescription(item: Translatable, locale: string): string {

@@ -523,3 +523,46 @@ describe('checkout: the catalogue is kept in memory, yet an order is never price
     expect((await order(690)).status).toBe(201)
   })
 })
+
+describe('issue 18 item 8: a refusal names the product in the customer’s language', () => {
+  it('the French name in French, German where there is no translation or German was asked for', async () => {
+    now = new Date('2026-03-28T19:00:00Z')
+    const row = (
+      await sql<{ id: string; version: number; data: Record<string, unknown> }>`
+        SELECT id, version, data FROM rm_resources WHERE type = 'product' AND data->>'uid' = 'zopf'`.execute(
+        s.db.db,
+      )
+    ).rows[0]!
+    const write = (data: Record<string, unknown>, version: number) =>
+      updateResource({
+        db: s.db.db,
+        bus: s.bus,
+        type: 'product',
+        id: row.id,
+        version,
+        actor: { kind: 'system' },
+        data,
+      })
+    await write({ ...row.data, translations: { 'fr-FR': { name: 'Tresse 500 g' } } }, row.version)
+    try {
+      // A price the customer saw that is not the catalogue's: the refusal names the product.
+      const wrongPrice = (language: string) =>
+        place(
+          testOrderBody('b1', { isDelivery: false, items: [{ product: 'zopf', amount: 1, price: 100 }] }),
+          {
+            'accept-language': language,
+          },
+        )
+      const french = await wrongPrice('fr-CH')
+      expect(french.status).toBe(400)
+      const priceError = (body: { errors: { field: string; message: string }[] }) =>
+        body.errors.find((e) => e.field === 'items.0.price')?.message
+      expect(priceError(french.body)).toContain('«Tresse 500 g»')
+      expect(priceError((await wrongPrice('de-CH')).body)).toContain('«Zopf 500 g»')
+      // English has no translation: the German name.
+      expect(priceError((await wrongPrice('en')).body)).toContain('“Zopf 500 g”')
+    } finally {
+      await write(row.data, row.version + 1)
+    }
+  })
+})

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
+  type ErrorItem,
   findCommandResult,
   GenerationMovedError,
   HttpError,
@@ -15,9 +16,10 @@ import {
   dataOf,
   type PaymentSession,
 } from '@shop/shared/contracts'
-import type { Upload } from '@shop/shared/domain/catalogue'
+import { localName, type Translatable, type Upload } from '@shop/shared/domain/catalogue'
 import { type CheckedOrder, type CheckoutError, checkCheckout } from '@shop/shared/domain/checkout'
 import { activeOperations } from '@shop/shared/domain/operations'
+import { t } from '@shop/shared/i18n'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createCatalogueCache } from '../../checkout/catalogue-cache.ts'
 import {
@@ -53,6 +55,28 @@ export function checkoutErrors(errors: readonly CheckoutError[]): { field: strin
     field: e.field,
     message: { key: e.key, ...(e.params ? { params: e.params } : {}) },
   }))
+}
+
+/**
+ * The checkout's refusals with the products named in the answer's language (issue 18 item 8):
+ * a message about an item whose `name` is its product's (German) name names the product's
+ * translation, German where it has none.
+ */
+export function inCustomersLanguage(
+  errors: readonly CheckoutError[],
+  productOfItem: (index: number) => Translatable | undefined,
+): ErrorItem[] {
+  return checkoutErrors(errors).map((error, i) => {
+    const problem = errors[i]!
+    const index = /^items\.(\d+)\./.exec(problem.field)?.[1]
+    const product = index === undefined ? undefined : productOfItem(Number(index))
+    if (!product || problem.params?.name !== product.name) return error
+    return {
+      field: error.field,
+      message: (locale?: string) =>
+        t(problem.key, { ...problem.params, name: localName(product, locale ?? 'de-CH') }, locale),
+    }
+  })
 }
 
 /**
@@ -174,7 +198,13 @@ function checkOrder(
     operations: activeOperations(data.operations, now.getTime()),
     itemId: () => randomUUID(),
   })
-  if (!result.ok) return { ok: false, error: new HttpError(400, checkoutErrors(result.errors)) }
+  if (!result.ok) {
+    const productOfItem = (index: number) => {
+      const uid = body.items[index]?.product
+      return uid === undefined ? undefined : data.productsByUid.get(uid)
+    }
+    return { ok: false, error: new HttpError(400, inCustomersLanguage(result.errors, productOfItem)) }
+  }
   return { ok: true, data, checked: result.order }
 }
 
