@@ -34,6 +34,11 @@ export type LocaleKitOptions<L extends string> = {
   /** The app's locale for one of the browser's languages, if it has one. */
   fromBrowser: (language: string) => L | undefined
   storageKey?: string
+  /**
+   * A query parameter whose locale (`?lang=fr-FR`) wins over the stored one and the browser's
+   * when the app starts, without being stored (a link that opens a page in a language).
+   */
+  urlParameter?: string
 }
 
 export type LocaleContextValue<L extends string> = { locale: L; setLocale: (locale: L) => void }
@@ -90,6 +95,14 @@ export function createLocaleKit<L extends string>(opts: LocaleKitOptions<L>): Lo
   }
 
   function initialLocale(): L {
+    if (opts.urlParameter) {
+      try {
+        const asked = new URLSearchParams(window.location.search).get(opts.urlParameter)
+        if (isLocale(asked)) return asked
+      } catch {
+        // no location (not a browser): fall through
+      }
+    }
     try {
       const stored = localStorage.getItem(storageKey)
       if (isLocale(stored)) return stored

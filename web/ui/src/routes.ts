@@ -93,8 +93,22 @@ const backend = {
   legacy: (route: 'sites' | 'dashboard' | 'navigations') => `${BACKEND_BASE}#/${route}` as const,
 }
 
+/**
+ * The query parameter that opens a storefront page in a language (`/fr/a-propos?lang=fr-FR`): it
+ * wins over the visitor's chosen or browser language for that visit, without being stored. The
+ * back-office's preview links carry it, so a translation opens in its own language (a content
+ * page's path in another language otherwise moves to the visitor's language's translation).
+ */
+export const LOCALE_PARAMETER = 'lang'
+
 export const paths = {
   home: () => '/' as const,
+  /**
+   * A content page's path (as stored: `/fr/a-propos`) opened in a storefront locale
+   * (`de-CH`, `fr-FR`, `en`).
+   */
+  page: (path: string, locale: string) =>
+    `${path}?${LOCALE_PARAMETER}=${encodeURIComponent(locale)}` as const,
   /** A branch's menu. */
   store: (branch: string) => `/store/${seg(branch)}` as const,
   checkout: (branch: string) => `/store/${seg(branch)}/checkout` as const,

@@ -25,6 +25,11 @@ describe('paths: the storefront', () => {
     expect(paths.site('../admin')).toBe('/site/..%2Fadmin')
   })
 
+  it('opens a content page in a language (the preview links)', () => {
+    expect(paths.page('/fr/a-propos', 'fr-FR')).toBe('/fr/a-propos?lang=fr-FR')
+    expect(paths.page('/about', 'en')).toBe('/about?lang=en')
+  })
+
   it('builds the upload addresses', () => {
     const file = { publicHash: 'ab12', id: 'f-1', version: 3, extension: 'pdf' }
     expect(paths.upload(file)).toBe('/upload/ab12/f-1-3.pdf')

@@ -1,17 +1,26 @@
 /**
- * (Moved here from the product editor's lists, for every editor: a feature imports no other
- * feature. Its texts are in bo-typed-content's `sort`.)
+ * Reordering by drag and drop (@dnd-kit), for every editor's lists: the product's parts, options
+ * and pictures, typed content's collections and images, the image templates' layers. Its
+ * keyboard alternatives: the drag handle takes Space, the arrow keys and Space again
+ * (KeyboardSensor with sortableKeyboardCoordinates, the moves announced in the page's language,
+ * bo-common's `sort` texts), and every item also has visible "move up / down" buttons for those
+ * who do not drag at all.
  *
- * Reordering by drag and drop (@dnd-kit) with its keyboard alternatives: the drag handle takes
- * Space, the arrow keys and Space again (KeyboardSensor with sortableKeyboardCoordinates, the
- * moves announced in the page's language), and every item also has visible "move up / down"
- * buttons for those who do not drag at all.
+ * The list shows its items (with their handles and move buttons) at once and takes up dragging
+ * when the page is first idle after showing them, or at once when the pointer or the focus comes
+ * to the list: dnd-kit's context and a `useSortable` per item (the product editor has 5 lists of
+ * 21 items) are made beside the items, not around them, so that starting them re-renders no item
+ * and remounts no input. Each item's binder hands the item's element and handle to dnd-kit and
+ * hands back the handle's attributes and listeners and the item's movement. Measured by
+ * `scripts/bench/editor-open.bench.ts` (docs/benchmarks.md).
  */
 import {
   type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
+  type DraggableAttributes,
+  type DraggableSyntheticListeners,
   KeyboardSensor,
   PointerSensor,
   useSensor,
@@ -24,16 +33,28 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
+import { CSS, type Transform } from '@dnd-kit/utilities'
+import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useState } from 'react'
+import { type Translate, useT } from './i18n.tsx'
 import './sortable.css'
-import type { CSSProperties, ReactNode } from 'react'
-import { useT } from './i18n.tsx'
 
 export type SortableItemProps = {
   /** The drag handle (a button: Space picks it up, arrows move, Space drops). */
   handle: ReactNode
   /** The "move up" and "move down" buttons. */
   moveButtons: ReactNode
+}
+
+/** What dnd-kit says of an item's handle, and of the item while it moves. */
+type HandleState = { attributes: DraggableAttributes; listeners: DraggableSyntheticListeners }
+type MoveState = { transform: Transform | null; transition: string | undefined; isDragging: boolean }
+
+/** An item as its binder finds it: its element, its handle and where to hand dnd-kit's state. */
+type Slot = {
+  item: { current: HTMLLIElement | null }
+  handle: { current: HTMLButtonElement | null }
+  setHandle: (state: HandleState) => void
+  setMove: (state: MoveState) => void
 }
 
 /**
@@ -55,7 +76,51 @@ export function SortableList({
   className?: string
   children: (id: string, index: number, props: SortableItemProps) => ReactNode
 }) {
-  const t = useT('bo-typed-content')
+  const t = useT('bo-common')
+  const [slots] = useState(() => new Map<string, Slot>())
+  // Dragging is taken up when the page is idle after the list has been shown, or as soon as the
+  // pointer or the focus comes to the list, whichever is first (see above).
+  const [dragging, setDragging] = useState(false)
+  useEffect(() => (dragging ? undefined : whenIdle(() => setDragging(true))), [dragging])
+  const wake = dragging ? undefined : () => setDragging(true)
+  return (
+    <>
+      <ul className={className} onPointerEnter={wake} onFocus={wake}>
+        {ids.map((id, index) => (
+          <SortableItem
+            key={id}
+            id={id}
+            index={index}
+            count={ids.length}
+            name={label(index)}
+            onMove={onMove}
+            render={children}
+            slots={slots}
+            t={t}
+          />
+        ))}
+      </ul>
+      {dragging ? <Dragging ids={ids} onMove={onMove} label={label} grid={grid} slots={slots} t={t} /> : null}
+    </>
+  )
+}
+
+/** dnd-kit for the list: its context, sensors and announcements, and a binder per item. */
+function Dragging({
+  ids,
+  onMove,
+  label,
+  grid,
+  slots,
+  t,
+}: {
+  ids: string[]
+  onMove: (from: number, to: number) => void
+  label: (index: number) => string
+  grid: boolean
+  slots: Map<string, Slot>
+  t: Translate
+}) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -85,23 +150,55 @@ export function SortableList({
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('sort.instructions') } }}
     >
       <SortableContext items={ids} strategy={grid ? rectSortingStrategy : verticalListSortingStrategy}>
-        <ul className={className}>
-          {ids.map((id, index) => (
-            <SortableItem
-              key={id}
-              id={id}
-              index={index}
-              count={ids.length}
-              name={label(index)}
-              onMove={onMove}
-              render={children}
-            />
-          ))}
-        </ul>
+        {ids.map((id) => (
+          <Binder key={id} id={id} slots={slots} />
+        ))}
       </SortableContext>
     </DndContext>
   )
 }
+
+/** An item's `useSortable`, tied to the item's element and handle (it renders nothing). */
+function Binder({ id, slots }: { id: string; slots: Map<string, Slot> }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id })
+  useLayoutEffect(() => {
+    const slot = slots.get(id)
+    setNodeRef(slot?.item.current ?? null)
+    setActivatorNodeRef(slot?.handle.current ?? null)
+  })
+  useLayoutEffect(() => {
+    slots.get(id)?.setHandle({ attributes, listeners })
+  }, [slots, id, attributes, listeners])
+  useLayoutEffect(() => {
+    slots.get(id)?.setMove({ transform, transition, isDragging })
+  }, [slots, id, transform, transition, isDragging])
+  return null
+}
+
+// The lists of a page start dragging together, in one render, when the page is first idle.
+const idleStarts = new Set<() => void>()
+let idleScheduled = false
+
+function whenIdle(start: () => void): () => void {
+  idleStarts.add(start)
+  if (!idleScheduled) {
+    idleScheduled = true
+    const run = () => {
+      idleScheduled = false
+      const starts = [...idleStarts]
+      idleStarts.clear()
+      for (const each of starts) each()
+    }
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 500 })
+    else setTimeout(run, 50)
+  }
+  return () => {
+    idleStarts.delete(start)
+  }
+}
+
+const STILL: MoveState = { transform: null, transition: undefined, isDragging: false }
 
 function SortableItem({
   id,
@@ -110,6 +207,8 @@ function SortableItem({
   name,
   onMove,
   render,
+  slots,
+  t,
 }: {
   id: string
   index: number
@@ -117,28 +216,42 @@ function SortableItem({
   name: string
   onMove: (from: number, to: number) => void
   render: (id: string, index: number, props: SortableItemProps) => ReactNode
+  slots: Map<string, Slot>
+  t: Translate
 }) {
-  const t = useT('bo-typed-content')
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id })
-  const style: CSSProperties = {
-    transform: CSS.Translate.toString(transform),
-    transition,
-    ...(isDragging ? { zIndex: 2, position: 'relative' } : {}),
-  }
-  const handle = (
-    <button
-      type="button"
-      className="bo-sortable__handle"
-      ref={setActivatorNodeRef}
-      {...attributes}
-      {...listeners}
-      aria-label={t('sort.handle', { name })}
-      title={t('sort.handle', { name })}
-    >
-      <span aria-hidden="true">⠿</span>
-    </button>
-  )
+  const [move, setMove] = useState<MoveState>(STILL)
+  const [slot] = useState<Slot>(() => ({
+    item: { current: null },
+    handle: { current: null },
+    setHandle: () => {},
+    // Only a change renders the item again (dnd-kit starting up changes nothing here).
+    setMove: (next) =>
+      setMove((old) =>
+        old.transition === next.transition &&
+        old.isDragging === next.isDragging &&
+        CSS.Translate.toString(old.transform) === CSS.Translate.toString(next.transform)
+          ? old
+          : next,
+      ),
+  }))
+  useLayoutEffect(() => {
+    slots.set(id, slot)
+    return () => {
+      if (slots.get(id) === slot) slots.delete(id)
+    }
+  }, [slots, id, slot])
+  const style: CSSProperties | undefined =
+    move === STILL
+      ? undefined
+      : {
+          transform: CSS.Translate.toString(move.transform),
+          transition: move.transition,
+          ...(move.isDragging ? { zIndex: 2, position: 'relative' } : {}),
+        }
+  const handleLabel = t('sort.handle', { name })
+  const up = t('sort.up', { name })
+  const down = t('sort.down', { name })
+  const handle = <Handle slot={slot} label={handleLabel} />
   const moveButtons = (
     <span className="bo-sortable__moves">
       <button
@@ -146,26 +259,47 @@ function SortableItem({
         className="bo-sortable__move"
         disabled={index === 0}
         onClick={() => onMove(index, index - 1)}
-        aria-label={t('sort.up', { name })}
-        title={t('sort.up', { name })}
+        aria-label={up}
+        title={up}
       >
-        <span aria-hidden="true">↑</span>
+        ↑
       </button>
       <button
         type="button"
         className="bo-sortable__move"
         disabled={index === count - 1}
         onClick={() => onMove(index, index + 1)}
-        aria-label={t('sort.down', { name })}
-        title={t('sort.down', { name })}
+        aria-label={down}
+        title={down}
       >
-        <span aria-hidden="true">↓</span>
+        ↓
       </button>
     </span>
   )
   return (
-    <li ref={setNodeRef} style={style} className={isDragging ? 'bo-sortable--dragging' : undefined}>
+    <li ref={slot.item} style={style} className={move.isDragging ? 'bo-sortable--dragging' : undefined}>
       {render(id, index, { handle, moveButtons })}
     </li>
+  )
+}
+
+/** The drag handle: its own state, so that dnd-kit starting up renders it alone, not the item. */
+function Handle({ slot, label }: { slot: Slot; label: string }) {
+  const [state, setState] = useState<HandleState | null>(null)
+  useLayoutEffect(() => {
+    slot.setHandle = setState
+  }, [slot])
+  return (
+    <button
+      type="button"
+      className="bo-sortable__handle"
+      ref={slot.handle}
+      {...state?.attributes}
+      {...state?.listeners}
+      aria-label={label}
+      title={label}
+    >
+      ⠿
+    </button>
   )
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE } from '@shop/shared/i18n'
 import { createLocaleKit, type Translate } from '@shop/ui'
+import { LOCALE_PARAMETER } from '@shop/ui/routes'
 import { loadSharedLocale } from './i18n-catalogues.ts'
 
 /**
@@ -23,12 +24,17 @@ const kit = createLocaleKit<StorefrontLocale>({
   loadShared: loadSharedLocale,
   // The browser's first language we have, else de-CH (spec §9); English only when chosen.
   fromBrowser: (lang) => (lang.startsWith('fr') ? 'fr-FR' : lang.startsWith('de') ? 'de-CH' : undefined),
+  // `?lang=fr-FR` opens the page in French for this visit (the back-office's preview links).
+  urlParameter: LOCALE_PARAMETER,
 })
 
 /** Makes every text of a locale available (once); German always is. */
 export const loadLocale = kit.loadLocale
 export const isStorefrontLocale = kit.isLocale
-/** The stored choice, else the browser's first language we have, else de-CH (spec §9). */
+/**
+ * `?lang=` of the address, else the stored choice, else the browser's first language we have,
+ * else de-CH (spec §9).
+ */
 export const initialLocale = kit.initialLocale
 /** The locale outside React (API calls send it as Accept-Language). */
 export const activeLocale = kit.activeLocale

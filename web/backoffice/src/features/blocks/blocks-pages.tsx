@@ -4,7 +4,8 @@
  * 'contact' are shown in the storefront's header menu, so they keep their identifier and are not
  * deleted (the server refuses both). A default block is formatted text (the rich-text editor), a
  * legacy block a list of texts, pictures and files (the typed-content fields of the legacy
- * configuration); each language (de-CH, fr-FR, en-GB) is offered or not and public or a draft.
+ * configuration); each language (de-CH, fr-FR, en-GB) is offered or not and public or a draft,
+ * and two languages can be shown side by side (lib/side-by-side.tsx, as in the site editor).
  */
 import './blocks.css'
 import { createBlockBodySchema } from '@shop/shared/contracts'
@@ -22,6 +23,7 @@ import { useT } from '../../lib/i18n.tsx'
 import { ListPage } from '../../lib/list-page.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 import { RichTextField } from '../../lib/rich-text/index.tsx'
+import { SideBySide } from '../../lib/side-by-side.tsx'
 import { TypedContentFields } from '../../lib/typed-content/index.ts'
 import {
   BLOCK_LOCALES,
@@ -186,13 +188,19 @@ function BlockFields({ item }: { item: Block | null }) {
           </Notice>
         ) : null}
       </FieldSet>
-      {BLOCK_LOCALES.map((locale) => (
-        <LanguagePanel key={locale} locale={locale} />
-      ))}
+      <SideBySide
+        locales={BLOCK_LOCALES}
+        languageName={(l) => t(`language.${LANGUAGE_KEY[l]}`)}
+        title={t('languages')}
+        errorPath={(l) => `translations.${l}`}
+      >
+        {(locale) => <LanguagePanel locale={locale} />}
+      </SideBySide>
     </>
   )
 }
 
+/** One language of the block (rendered only while shown: SideBySide keeps the others' values). */
 function LanguagePanel({ locale }: { locale: BlockLocale }) {
   const t = useT('bo-blocks')
   const { control } = useFormContext<BlockForm>()
@@ -205,7 +213,7 @@ function LanguagePanel({ locale }: { locale: BlockLocale }) {
   return (
     <section className="bo-fieldset bo-blocks-language" aria-labelledby={headingId} data-locale={locale}>
       <div className="bo-blocks-language__head">
-        <h2 id={headingId}>{language}</h2>
+        <h3 id={headingId}>{language}</h3>
         {enabled ? (
           <span className={`bo-blocks-status bo-blocks-status--${isPublic ? 'public' : 'draft'}`}>
             {isPublic ? t('status.public') : t('status.draft')}

@@ -14,8 +14,8 @@ import { apiGet, apiSend, messageOf } from '../../lib/api.ts'
 import { useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { imageUrl, uploadFile } from '../../lib/image-picker.tsx'
+import { SortableList } from '../../lib/sortable.tsx'
 import type { ImageRef, ProductFormValues } from './product-form.ts'
-import { SortableList } from './sortable.tsx'
 
 type ImageResource = ImageRef & { alt: string | null; width?: number; height?: number } & Record<
     string,

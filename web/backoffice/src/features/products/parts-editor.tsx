@@ -8,6 +8,7 @@ import { Button, IconButton } from '@shop/ui'
 import { useFieldArray, useWatch } from 'react-hook-form'
 import { CheckboxInput, NumberInput, SelectInput, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { useT } from '../../lib/i18n.tsx'
+import { SortableList } from '../../lib/sortable.tsx'
 import {
   emptyOption,
   emptyPart,
@@ -20,7 +21,6 @@ import {
   withTranslatedOptions,
   withTranslatedParts,
 } from './product-form.ts'
-import { SortableList } from './sortable.tsx'
 
 export function PartsEditor({ currency }: { currency: string }) {
   const t = useT('bo-products')

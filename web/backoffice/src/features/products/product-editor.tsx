@@ -2,7 +2,9 @@
  * The product editor (`/backend/products/new`, `/backend/products/:id`): every field of spec §3's
  * product on the shared `ResourceEditor`, checked by `createProductBodySchema` (the server's own
  * contract and messages), with the configurable parts, the pictures, the schedule and the lead
- * time. The mappings between the stored product and the form are in product-form.ts.
+ * time. The mappings between the stored product and the form are in product-form.ts. The groups
+ * after the price make their fields right after the first paint when they are below the window
+ * (`FieldSet`'s `offScreenLater`): the owner's first screen does not wait for them.
  */
 import { createProductBodySchema } from '@shop/shared/contracts'
 import { paths } from '@shop/ui/routes'
@@ -139,7 +141,7 @@ function ProductFields({ currency }: { currency: string }) {
         <NumberInput name="dineInTax" label={t('fields.dineInTax')} suffix="%" required />
       </FieldSet>
 
-      <FieldSet legend={t('section.units')}>
+      <FieldSet legend={t('section.units')} offScreenLater>
         <UnitSelect name="unit" label={t('fields.unit')} />
         <NumberInput name="minimumQuantity" label={t('fields.minimumQuantity')} suffix={unitName} />
         <NumberInput
@@ -164,11 +166,11 @@ function ProductFields({ currency }: { currency: string }) {
         <AlternativeUnits />
       </FieldSet>
 
-      <FieldSet legend={t('section.images')}>
+      <FieldSet legend={t('section.images')} offScreenLater>
         <ImagesEditor />
       </FieldSet>
 
-      <FieldSet legend={t('section.parts')}>
+      <FieldSet legend={t('section.parts')} offScreenLater>
         <p className="ui-field__hint bo-wide">
           {type === 'configurable' ? t('hint.partsConfigurable') : t('hint.parts')}
         </p>
@@ -176,7 +178,7 @@ function ProductFields({ currency }: { currency: string }) {
         <PartsEditor currency={currency} />
       </FieldSet>
 
-      <FieldSet legend={t('section.availability')}>
+      <FieldSet legend={t('section.availability')} offScreenLater>
         <ScheduleEditor />
         <CheckboxInput name="isLeadTimeEnabled" label={t('fields.isLeadTimeEnabled')} className="bo-wide" />
         {leadTime ? (

@@ -13,7 +13,7 @@ import { SITE_VARIANTS, type SiteVariant } from '@shop/shared/domain/content'
 import { Button, Dialog, Notice } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
 import { useId, useMemo, useState } from 'react'
-import { get, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { messageOf } from '../../lib/api.ts'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
@@ -24,6 +24,7 @@ import { useT } from '../../lib/i18n.tsx'
 import { ListPage } from '../../lib/list-page.tsx'
 import { offerRedirect } from '../../lib/redirects.ts'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
+import { SideBySide } from '../../lib/side-by-side.tsx'
 import { TypedContentFields } from '../../lib/typed-content/index.ts'
 import {
   configOf,
@@ -42,6 +43,9 @@ type Site = StoredResource & StoredSite
 
 /** A language's short name in the editor (the storefront's English is 'en-GB'). */
 const LANGUAGE_KEY: Record<SiteLocale, string> = { 'de-CH': 'de', 'fr-FR': 'fr', 'en-GB': 'en' }
+
+/** The storefront's locale of a content language (its English is 'en'). */
+const storefrontLocale = (locale: string) => (locale.startsWith('en') ? 'en' : locale)
 
 export function SiteListPage() {
   const t = useT('bo-sites')
@@ -79,8 +83,14 @@ export function SiteListPage() {
         cell: ({ row }) => (
           <span className="bo-content__paths">
             {Object.entries(row.original.translations ?? {}).map(([l, tr]) =>
-              tr ? (
-                <a key={l} href={tr.path} lang={l} target="_blank" rel="noreferrer">
+              tr?.path ? (
+                <a
+                  key={l}
+                  href={paths.page(tr.path, storefrontLocale(l))}
+                  lang={l}
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   {l}: {tr.path}
                   {isPublicTranslation(row.original, l) ? '' : ` (${t('draft')})`}
                 </a>
@@ -247,10 +257,6 @@ function SiteFields({ item }: { item: Site | null }) {
   const { control, setValue, getValues } = useFormContext<SiteForm>()
   const type = useWatch({ control, name: 'type' })
   const variant = useWatch({ control, name: 'variant' })
-  const [left, setLeft] = useState<SiteLocale>('de-CH')
-  const [right, setRight] = useState<SiteLocale | ''>('')
-  const leftId = useId()
-  const rightId = useId()
   const known = configOf(type, variant) !== undefined
 
   const switchVariant = (next: SiteVariant) => {
@@ -290,89 +296,28 @@ function SiteFields({ item }: { item: Site | null }) {
         <CheckboxInput name="isPublic" label={t('isPublic')} hint={t('isPublicHint')} />
       </FieldSet>
 
-      <section className="bo-sites-languages" aria-labelledby={`${leftId}-heading`}>
-        <h2 id={`${leftId}-heading`} className="bo-sites-languages__title">
-          {t('languages')}
-        </h2>
-        <div className="bo-sites-toolbar">
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={leftId}>
-              {t('view.left')}
-            </label>
-            <select
-              id={leftId}
-              className="ui-select"
-              value={left}
-              onChange={(e) => {
-                const next = e.target.value as SiteLocale
-                setLeft(next)
-                if (right === next) setRight('')
-              }}
-            >
-              {SITE_LOCALES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`language.${LANGUAGE_KEY[l]}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor={rightId}>
-              {t('view.right')}
-            </label>
-            <select
-              id={rightId}
-              className="ui-select"
-              value={right}
-              onChange={(e) => setRight(e.target.value as SiteLocale | '')}
-            >
-              <option value="">{t('view.none')}</option>
-              {SITE_LOCALES.filter((l) => l !== left).map((l) => (
-                <option key={l} value={l}>
-                  {t(`language.${LANGUAGE_KEY[l]}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <LanguageErrors shown={[left, ...(right ? [right] : [])]} />
-        </div>
-        <div className={right ? 'bo-sites-columns bo-sites-columns--two' : 'bo-sites-columns'}>
-          {SITE_LOCALES.map((locale) => (
-            <TranslationPanel
-              key={locale}
-              locale={locale}
-              hidden={locale !== left && locale !== right}
-              item={item}
-              known={known}
-            />
-          ))}
-        </div>
-      </section>
+      <SideBySide
+        locales={SITE_LOCALES}
+        languageName={(l) => t(`language.${LANGUAGE_KEY[l]}`)}
+        title={t('languages')}
+        errorPath={(l) => `translations.${l}`}
+      >
+        {(locale) => <TranslationPanel locale={locale} item={item} known={known} />}
+      </SideBySide>
     </>
   )
 }
 
-/** Languages not shown that have errors: named, with a button that shows them. */
-function LanguageErrors({ shown }: { shown: SiteLocale[] }) {
-  const t = useT('bo-sites')
-  const { formState } = useFormContext<SiteForm>()
-  const failing = SITE_LOCALES.filter((l) => !shown.includes(l) && get(formState.errors, `translations.${l}`))
-  if (failing.length === 0) return null
-  return (
-    <p className="ui-field__error bo-sites-toolbar__errors" role="alert">
-      {t('view.errorsIn', { languages: failing.map((l) => t(`language.${LANGUAGE_KEY[l]}`)).join(', ') })}
-    </p>
-  )
-}
-
+/**
+ * One language of the page (rendered only while it is shown: SideBySide; its values stay in the
+ * form while it is not).
+ */
 function TranslationPanel({
   locale,
-  hidden,
   item,
   known,
 }: {
   locale: SiteLocale
-  hidden: boolean
   item: Site | null
   known: boolean
 }) {
@@ -389,7 +334,7 @@ function TranslationPanel({
   const stored = item?.translations?.[locale]
   const headingId = useId()
   return (
-    <section className="bo-sites-panel" hidden={hidden} aria-labelledby={headingId} data-locale={locale}>
+    <section className="bo-sites-panel" aria-labelledby={headingId} data-locale={locale}>
       <div className="bo-sites-panel__head">
         <h3 id={headingId}>{language}</h3>
         {enabled ? (
@@ -400,7 +345,13 @@ function TranslationPanel({
           </span>
         ) : null}
         {stored?.path ? (
-          <a className="bo-sites-preview" href={stored.path} target="_blank" rel="noreferrer">
+          // In this language, whatever the shop's language in this browser is (?lang=).
+          <a
+            className="bo-sites-preview"
+            href={paths.page(stored.path, storefrontLocale(locale))}
+            target="_blank"
+            rel="noreferrer"
+          >
             {t('preview.link', { language })}
             <span className="ui-visually-hidden"> {t('preview.newTab')}</span>
           </a>

@@ -18,6 +18,8 @@ import {
 } from 'react-aria-components'
 import { useController } from 'react-hook-form'
 import { messageOf } from '../api.ts'
+// react-aria's press handling wants an inline <style> the back-office's policy refuses.
+import '../react-aria-csp.ts'
 import { useFormContext } from '../forms.tsx'
 import { useLocale, useT } from '../i18n.tsx'
 import { ImagePicker, type ImageRef, imageUrl, uploadFile } from '../image-picker.tsx'
@@ -297,7 +299,9 @@ export function ReferenceInput({ field, name }: { field: ReferenceFieldConfig; n
       ) : null}
       <ComboBox
         className="ui-field bo-tc-combo"
-        items={items}
+        // defaultItems, not items: the combobox filters them by what is typed (with `items` it
+        // shows them all, the caller being expected to filter).
+        defaultItems={items}
         selectedKey={value?.type === target ? value.id : null}
         onSelectionChange={(key) => input.onChange(key === null ? null : { type: target, id: String(key) })}
         onBlur={input.onBlur}
