@@ -232,6 +232,7 @@ describe('reject, cancel and undo on the board', { timeout: 120_000 }, () => {
     ).toBe(3)
     expect(await seriousViolations(page)).toEqual([])
     await dialog.getByRole('textbox').fill('Der Ofen ist ausgefallen, es tut uns leid.')
+    await shot(page, 'board-cancel-reason.png')
     await dialog.getByRole('button', { name: 'Stornieren' }).click()
     await expect.poll(() => card(page, order.id, 'done').count(), { timeout: 10_000 }).toBe(1)
     await expect.poll(() => statusText(customer), { timeout: 15_000 }).toContain('Storniert')

@@ -1,9 +1,17 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createSummerPage,
+  type PaidOrder,
+  paidOnlineOrder,
+  plain,
+  removeItem,
+  SUMMER_PAGE,
+} from './shots-support.ts'
 import { adminHeaders, apiCall, type Stage, startStage } from './support.ts'
 
 // Screenshots of every storefront page (issue 5) on a phone and a desktop, from the e2e stage
@@ -40,12 +48,21 @@ const PAGES: Record<string, string> = {
   'not-found': '404 page',
   kiosk: 'Kiosk: the tap-to-order screensaver',
   'menu-dark': 'Branch menu in dark mode',
+  'checkout-edit': 'Checkout: "Ändern" on a configured item, the item overlay over the checkout',
+  'content-page-de': 'Content page: a standard page with text, columns and a gallery (German)',
+  'content-page-fr': 'Content page: the same page in French',
+  'header-menu': 'Header menu: the main navigation (its top)',
+  'header-menu-blocks': 'Header menu scrolled to its end: the about and contact blocks',
+  'status-partial-refund': 'Order status: paid online, an item removed by staff, the partial refund',
+  'language-english': 'Language picker set to English: the branch menu in English',
 }
 
 let stage: Stage
 let branchId: string
 let statusPath: Promise<string> | undefined
 let aboutPath: string
+/** The paid online order whose Buttergipfeli staff removed (made once, for both viewports). */
+let refundedOrder: Promise<PaidOrder> | undefined
 const written: {
   page: string
   viewport: ViewportName
@@ -130,6 +147,8 @@ beforeAll(async () => {
   expect(about?.path).toBeTruthy()
   aboutPath = about?.path as string
   branchId = (branch as { id: string }).id
+  // What the demo lacks: a standard page with columns and a gallery in German and French.
+  await createSummerPage(stage)
 })
 
 afterAll(async () => {
@@ -138,8 +157,15 @@ afterAll(async () => {
 })
 
 /** A customer with the cookie question answered (consent given), light or dark, no motion. */
-async function open(viewport: ViewportName, path: string, opts: { dark?: boolean } = {}): Promise<Page> {
-  const page = await stage.newPage({ viewport: VIEWPORTS[viewport] })
+async function open(
+  viewport: ViewportName,
+  path: string,
+  opts: { dark?: boolean; locale?: string } = {},
+): Promise<Page> {
+  const page = await stage.newPage({
+    viewport: VIEWPORTS[viewport],
+    ...(opts.locale ? { locale: opts.locale } : {}),
+  })
   await page.context().addCookies([{ name: 'asp-cookie-consent', value: 'given', url: stage.url }])
   await page.emulateMedia({ colorScheme: opts.dark ? 'dark' : 'light', reducedMotion: 'reduce' })
   await page.goto(path)
@@ -344,6 +370,89 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('screenshots on a %s', (
     await poll(() => saver.isVisible()).toBe(true)
     await shoot(page, 'kiosk', viewport, { fullPage: false })
   })
+
+  it('the checkout cart with "Ändern" open on a configured item', async () => {
+    const page = await open(viewport, `/store/${BRANCH}`)
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Huber Zürich Altstadt' }).count()).toBe(1)
+    await page.getByRole('button', { name: 'Butterzopf 500 g in den Warenkorb legen' }).click()
+    await page.getByRole('button', { name: 'Sandwich nach Wahl auswählen' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sandwich nach Wahl' })
+    await dialog.waitFor()
+    await dialog.getByRole('radio', { name: /Baguette/ }).check()
+    await dialog.getByRole('radio', { name: /Salami/ }).check()
+    await dialog.getByRole('radio', { name: /Ganz/ }).check()
+    await dialog.getByRole('button', { name: 'In den Warenkorb' }).click()
+    await poll(() => dialog.count()).toBe(0)
+    await poll(async () => (await page.getByTestId('cart-count').first().innerText()).split('\n')[0]).toBe(
+      '2',
+    )
+    await page.goto(`/store/${BRANCH}/checkout`)
+    await poll(() => page.locator('.checkout-cart__item').count()).toBe(2)
+    await page.getByRole('button', { name: '«Sandwich nach Wahl» ändern' }).click()
+    await dialog.waitFor()
+    await poll(() => dialog.getByRole('radio', { name: /Baguette/ }).isChecked()).toBe(true)
+    await dialog.evaluate((el) => {
+      for (const node of [el, ...Array.from(el.querySelectorAll('*'))]) node.scrollTop = 0
+    })
+    await shoot(page, 'checkout-edit', viewport, { fullPage: false })
+  })
+
+  it('a standard page with columns and a gallery, in German and in French', async () => {
+    for (const [name, path, locale, title] of [
+      ['content-page-de', SUMMER_PAGE.de, 'de-CH', 'Sommerfest 2026'],
+      ['content-page-fr', SUMMER_PAGE.fr, 'fr-FR', 'Fête d’été 2026'],
+    ] as const) {
+      const page = await open(viewport, path, { locale })
+      await poll(() => heading1(page)).toBe(title)
+      await poll(() => page.locator('main .content-columns__item').count()).toBe(3)
+      await poll(() => page.locator('main .content-gallery img').count()).toBe(3)
+      expect(await page.locator('main .content-draft').count()).toBe(0)
+      await shoot(page, name, viewport)
+    }
+  })
+
+  it('the header menu with the main navigation and the about and contact blocks', async () => {
+    const page = await open(viewport, aboutPath)
+    await poll(() => heading1(page)).toBe('Über uns')
+    await page.getByRole('button', { name: 'Menü', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Menü' })
+    await poll(() => dialog.getByText('Bäckerei, Café und Metzgerei seit 1898').count()).toBe(1)
+    await poll(() => dialog.getByRole('link', { name: '+41 44 251 18 98' }).count()).toBe(1)
+    await poll(() => dialog.getByRole('navigation', { name: 'Hauptnavigation' }).isVisible()).toBe(true)
+    await shoot(page, 'header-menu', viewport, { fullPage: false })
+    // The menu scrolls within its sheet (at most 900 px high): its end, the two blocks in full.
+    await dialog.evaluate((el) => {
+      for (const node of [el, ...Array.from(el.querySelectorAll('*'))]) node.scrollTop = node.scrollHeight
+    })
+    await poll(() => dialog.getByRole('link', { name: '+41 44 251 18 98' }).isVisible()).toBe(true)
+    await shoot(page, 'header-menu-blocks', viewport, { fullPage: false })
+  })
+
+  it('the status page of a paid order with an item removed and refunded', async () => {
+    refundedOrder ??= paidOnlineOrder(stage).then(async (order) => {
+      await removeItem(stage, order)
+      return order
+    })
+    const page = await open(viewport, (await refundedOrder).statusPath)
+    await poll(() => heading1(page)).toBe('Vielen Dank für Ihre Bestellung!')
+    await poll(async () => plain(await page.locator('.status-info__payment').textContent())).toContain(
+      'Teilweise rückerstattet',
+    )
+    await poll(() => page.locator('.status-item').count()).toBe(1)
+    await poll(() => page.locator('.status-live').textContent()).toContain('Live')
+    await shoot(page, 'status-partial-refund', viewport)
+  })
+
+  it('the language picker set to English', async () => {
+    const page = await open(viewport, `/store/${BRANCH}`)
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Huber Zürich Altstadt' }).count()).toBe(1)
+    const picker = page.getByLabel('Sprache')
+    expect(await picker.locator('option').allTextContents()).toEqual(['Deutsch', 'Français', 'English'])
+    await picker.selectOption('en')
+    await poll(() => page.getByLabel('Language').inputValue()).toBe('en')
+    await poll(() => page.getByRole('button', { name: /^Add Butter plait 500 g/ }).count()).toBe(1)
+    await shoot(page, 'language-english', viewport, { fullPage: false })
+  })
 })
 
 describe('screenshots in dark mode', () => {
@@ -356,22 +465,24 @@ describe('screenshots in dark mode', () => {
   })
 })
 
+/**
+ * Rewrites the storefront table of docs/screenshots/README.md, between its two markers, with what
+ * this run wrote; the rest of the file (the back-office and e2e pictures) is kept as written.
+ */
 function writeIndex() {
   const order = Object.keys(PAGES)
   const rows = [...written].sort(
     (a, b) => order.indexOf(a.page) - order.indexOf(b.page) || a.viewport.localeCompare(b.viewport),
   )
-  const date = new Date().toISOString().slice(0, 10)
-  const lines = [
-    '# Storefront screenshots',
-    '',
-    `Made on ${date} by \`npm run screenshots\` (web/e2e/src/screenshots.shots.test.ts) from the e2e`,
-    'stage: the demo bakery on a fresh database, the clock pinned to Tuesday 24 November 2026, 10:00 in',
-    'Zürich (every branch open, delivery from 11:00), German (de-CH), light mode unless named dark,',
-    'reduced motion, cookie consent given. Phone is 390×844, desktop 1280×800, both at device scale 1.',
-    'Pages are taken full length (the menu: its first three screens); overlays (item, cart sheet, date',
-    'picker, kiosk screensaver) as the visible window. Palette PNGs. A plain test run writes them to a',
-    'temporary directory instead.',
+  const readme = join(DOCS, 'README.md')
+  const text = readFileSync(readme, 'utf8')
+  const START = '<!-- storefront-shots:start -->'
+  const END = '<!-- storefront-shots:end -->'
+  const from = text.indexOf(START)
+  const to = text.indexOf(END)
+  if (from < 0 || to < from) throw new Error(`docs/screenshots/README.md lacks the ${START} … ${END} markers`)
+  const table = [
+    START,
     '',
     '| Page | Viewport | File | Pixels | Size |',
     '| --- | --- | --- | --- | --- |',
@@ -380,17 +491,6 @@ function writeIndex() {
         `| ${PAGES[r.page] ?? r.page} | ${r.viewport} | [${r.file}](${r.file}) | ${VIEWPORTS[r.viewport].width}×${r.height} | ${Math.round(r.bytes / 1024)} KB |`,
     ),
     '',
-    '# Back-office screenshots',
-    '',
-    'Made by the same `npm run screenshots` from the e2e files of the staff screens, on the same stage:',
-    '',
-    '| Page | Viewport | File | Made by |',
-    '| --- | --- | --- | --- |',
-    '| Frontdesk board, live | tablet landscape 1280×800 | [board-tablet.png](board-tablet.png) | web/e2e/src/frontdesk.e2e.test.ts |',
-    '| Order detail with its event timeline | desktop 1280×900 | [order-detail-desktop.png](order-detail-desktop.png) | web/e2e/src/backoffice-orders.e2e.test.ts |',
-    '| Receipt print view (80 mm) | desktop 1280×900 | [order-receipt-desktop.png](order-receipt-desktop.png) | web/e2e/src/backoffice-orders.e2e.test.ts |',
-    '| Statistics dashboard (last 30 days) | desktop 1280×900 | [dashboard-desktop.png](dashboard-desktop.png) | web/e2e/src/dashboard.e2e.test.ts |',
-    '',
   ]
-  writeFileSync(join(DOCS, 'README.md'), lines.join('\n'))
+  writeFileSync(readme, text.slice(0, from) + table.join('\n') + text.slice(to))
 }
