@@ -118,8 +118,33 @@ const MONEY_FIELDS = new Set(['price', 'minimumOrderValue', 'freeFromOrderValue'
 
 const ID_PREFIX = 'id:'
 
+/**
+ * Where the editors keep their fields' labels, by resource (the history names a field the panel
+ * has no name for as its editor does: "Vorlaufzeit", not `isLeadTimeEnabled`).
+ */
+export const EDITOR_FIELD_LABELS: Readonly<Record<string, string>> = {
+  products: 'bo-products:fields',
+  branches: 'bo-branches:field',
+  config: 'bo-settings:field',
+}
+
+/** A field's label from its editor's texts, or undefined where the editor has none. */
+export function editorFieldLabel(resource: string, field: string, t: Translate): string | undefined {
+  const prefix = EDITOR_FIELD_LABELS[resource]
+  if (!prefix) return undefined
+  const key = `${prefix}.${field}`
+  const text = t(key)
+  // A text missing from the catalogue comes back as its key (with or without its namespace).
+  return text === key || text === key.slice(key.indexOf(':') + 1) ? undefined : text
+}
+
 /** Where the change is, for a reader: `Liefergebiete › Nord › Preis`. */
-export function changeLabel(change: Pick<HistoryChange, 'path' | 'item'>, t: Translate): string {
+export function changeLabel(
+  change: Pick<HistoryChange, 'path' | 'item'>,
+  t: Translate,
+  /** The resource's editor's name for a field the panel has none for. */
+  fieldName?: (field: string) => string | undefined,
+): string {
   const segments = change.path.split('.')
   const parts: string[] = []
   segments.forEach((segment, i) => {
@@ -133,7 +158,7 @@ export function changeLabel(change: Pick<HistoryChange, 'path' | 'item'>, t: Tra
       else parts.push(segment.slice(ID_PREFIX.length, ID_PREFIX.length + 8))
       return
     }
-    parts.push(NAMED_FIELDS.has(segment) ? t(`field.${segment}`) : segment)
+    parts.push(NAMED_FIELDS.has(segment) ? t(`field.${segment}`) : (fieldName?.(segment) ?? segment))
   })
   return parts.join(' › ')
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 // The German catalogue's words, as a stand-in for the app's `t`.
 import de from '../../locales/de-CH/bo-history.json' with { type: 'json' }
+import deProducts from '../../locales/de-CH/bo-products.json' with { type: 'json' }
 import {
   actorText,
   canRestore,
   changeLabel,
+  editorFieldLabel,
   fieldOf,
   formatInstant,
   type HistoryEntry,
@@ -74,8 +76,22 @@ describe('a change in words', () => {
     expect(changeLabel({ path: 'config.parts.0.options.0.value', item: 'Dinkel' }, t)).toBe(
       'Konfiguration › Bestandteile › Nr. 1 › Optionen › Dinkel › Wert',
     )
-    // A field the panel has no name for shows its key.
+    // A field the panel has no name for shows its key…
     expect(changeLabel({ path: 'mapZoom' }, t)).toBe('mapZoom')
+    // …unless the resource's editor names it: the product editor's words for its lead time.
+    const withEditor = (key: string) => {
+      const [ns, path] = key.split(':') as [string, string]
+      if (ns !== 'bo-products') return key
+      const text = path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], deProducts)
+      return typeof text === 'string' ? text : path
+    }
+    const productField = (field: string) => editorFieldLabel('products', field, withEditor)
+    expect(changeLabel({ path: 'isLeadTimeEnabled' }, t, productField)).toBe(
+      deProducts.fields.isLeadTimeEnabled,
+    )
+    expect(changeLabel({ path: 'leadTimeValue' }, t, productField)).toBe(deProducts.fields.leadTimeValue)
+    expect(changeLabel({ path: 'noSuchField' }, t, productField)).toBe('noSuchField')
+    expect(editorFieldLabel('tags', 'name', withEditor)).toBeUndefined()
     expect(fieldOf('deliveryAreas.id:a1.price')).toBe('price')
     expect(fieldOf('openingHours.1')).toBe('openingHours')
   })

@@ -6,6 +6,7 @@ import {
   actorText,
   canRestore,
   changeLabel,
+  editorFieldLabel,
   fieldOf,
   formatInstant,
   HISTORY_PAGE_SIZE,
@@ -171,7 +172,9 @@ export function HistoryPanel({ resource, id, currentVersion, onRestored }: Histo
                 <time dateTime={entry.at}>{formatInstant(entry.at, formats)}</time> ·{' '}
                 {actorText(entry.actor, t)}
               </p>
-              {entry.kind !== 'deleted' ? <Changes changes={entry.changes} formats={formats} /> : null}
+              {entry.kind !== 'deleted' ? (
+                <Changes changes={entry.changes} formats={formats} resource={resource} />
+              ) : null}
               {canRestore(entry, newest) ? (
                 <Button
                   small
@@ -246,14 +249,23 @@ function ConfirmRestore({
   )
 }
 
-function Changes({ changes, formats }: { changes: HistoryChange[]; formats: { locale: string } }) {
+function Changes({
+  changes,
+  formats,
+  resource,
+}: {
+  changes: HistoryChange[]
+  formats: { locale: string }
+  resource: string
+}) {
   const t = useT('bo-history')
+  const fieldName = (field: string) => editorFieldLabel(resource, field, t)
   if (changes.length === 0) return <p className="bo-history__none">{t('noChanges')}</p>
   return (
     <ul className="bo-history__changes">
       {changes.map((change) => {
         const field = fieldOf(change.path)
-        const label = changeLabel(change, t)
+        const label = changeLabel(change, t, fieldName)
         return (
           <li key={`${change.path}:${change.op}`} data-path={change.path}>
             <span className="bo-history__field">{label}</span>{' '}
