@@ -33,6 +33,7 @@ type Order = {
   version: number
   status: string
   totalGross: number
+  ticketNumber?: number | null
   customerName: string
   branch: { id: string }
   items: { itemId: string; name: string; amount: number; unitPrice: number; total: number }[]
@@ -384,6 +385,9 @@ describe('order detail', () => {
   it('cancels with an optional reason that the timeline shows', async () => {
     const page = adminPage
     const other = await placeOrder(zurich, 'Carla', 'Storno', 1)
+    // The ticket number is drawn by the projection: the detail reads it once it is there (on a
+    // loaded machine the page could open a moment before, and show the order's short uid).
+    await expect.poll(async () => (await staffView(other.id)).ticketNumber ?? null).not.toBeNull()
     await openDetail(page, other.id)
     await page.getByRole('button', { name: 'Stornieren' }).click()
     const dialog = page.getByRole('dialog', { name: /stornieren/ })
