@@ -59,12 +59,16 @@ export default async function setup(project: TestProject) {
     await adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS "${datname}"`).catch(() => {})
   }
   // Event streams of earlier runs (each test file has a subject root, so a stream, of its own).
-  await deleteStreams(natsUrl, TEST_STREAMS)
+  // Another run beside this one (a second checkout, a CI run on a developer's machine) is using
+  // its streams: only those of runs that ended long ago go.
+  await deleteStreams(natsUrl, TEST_STREAMS, 2 * 60 * 60 * 1000)
   project.provide('pgAdminUrl', pgAdminUrl)
   project.provide('pgTemplate', pgTemplate)
   project.provide('natsUrl', natsUrl)
   return async () => {
-    await deleteStreams(natsUrl, TEST_STREAMS).catch(() => 0)
+    // This run's streams stay until a later run finds them old (another run may still be using
+    // streams of the same pattern, and the names do not say whose they are).
+    await deleteStreams(natsUrl, TEST_STREAMS, 2 * 60 * 60 * 1000).catch(() => 0)
     for (const c of started) await c.stop().catch(() => {})
   }
 }

@@ -68,6 +68,8 @@ export async function ensureTemplate(adminUrl: string): Promise<string> {
   } finally {
     await db.destroy()
   }
+  // When it was made: another checkout's run may still clone it (see below).
+  await adminQuery(adminUrl, `COMMENT ON DATABASE "${building}" IS 'built ${new Date().toISOString()}'`)
   try {
     await adminQuery(adminUrl, `ALTER DATABASE "${building}" RENAME TO "${name}"`)
   } catch (err) {
@@ -76,10 +78,16 @@ export async function ensureTemplate(adminUrl: string): Promise<string> {
     const again = await adminQuery(adminUrl, 'SELECT 1 FROM pg_database WHERE datname = $1', [name])
     if (again.length === 0) throw err
   }
-  // Old templates from earlier migration sets are no longer cloned.
+  // Old templates from earlier migration sets are no longer cloned here, but another checkout
+  // on the same server (a second worktree, a CI run beside a developer's) may be running with
+  // one: only templates made more than a day ago (or before templates said when) are dropped.
   const stale = await adminQuery<{ datname: string }>(
     adminUrl,
-    "SELECT datname FROM pg_database WHERE datname LIKE 'shop\\_tpl\\_%' AND datname <> $1 AND datname NOT LIKE '%\\_build\\_%'",
+    `SELECT d.datname FROM pg_database d
+       LEFT JOIN pg_shdescription c ON c.objoid = d.oid AND c.classoid = 'pg_database'::regclass
+      WHERE d.datname LIKE 'shop\\_tpl\\_%' AND d.datname <> $1 AND d.datname NOT LIKE '%\\_build\\_%'
+        AND (c.description IS NULL OR c.description NOT LIKE 'built %'
+             OR substr(c.description, 7)::timestamptz < now() - interval '1 day')`,
     [name],
   )
   for (const { datname } of stale)
@@ -91,7 +99,12 @@ export async function ensureTemplate(adminUrl: string): Promise<string> {
  * Deletes the event streams whose names match `pattern` (the streams of test files or bench
  * runs: each has a subject root of its own, and JetStream keeps them on disk until deleted).
  */
-export async function deleteStreams(natsUrl: string, pattern: RegExp): Promise<number> {
+export async function deleteStreams(
+  natsUrl: string,
+  pattern: RegExp,
+  /** Only streams made at least this long ago (another run on the same server uses its own). */
+  olderThanMs = 0,
+): Promise<number> {
   const { connect } = await import('@nats-io/transport-node')
   const { jetstreamManager } = await import('@nats-io/jetstream')
   const nc = await connect({ servers: natsUrl })
@@ -100,6 +113,7 @@ export async function deleteStreams(natsUrl: string, pattern: RegExp): Promise<n
     let deleted = 0
     for await (const stream of jsm.streams.list()) {
       if (!pattern.test(stream.config.name)) continue
+      if (olderThanMs > 0 && Date.now() - Date.parse(stream.created) < olderThanMs) continue
       await jsm.streams.delete(stream.config.name).catch(() => false)
       deleted++
     }
