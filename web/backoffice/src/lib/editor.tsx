@@ -38,6 +38,25 @@ export type EditorTexts = {
   title: (item: StoredResource) => string
 }
 
+/**
+ * The texts of an editor whose namespace has the usual keys: `error.load`, `error.create`,
+ * `error.update`, `error.delete` and its new entry's heading (`newTitle` unless named).
+ */
+export function editorTexts(
+  t: (key: string) => string,
+  title: EditorTexts['title'],
+  newTitleKey = 'newTitle',
+): EditorTexts {
+  return {
+    load: t('error.load'),
+    create: t('error.create'),
+    update: t('error.update'),
+    delete: t('error.delete'),
+    newTitle: t(newTitleKey),
+    title,
+  }
+}
+
 export type EditorProps<V extends FieldValues> = {
   /** The API path (`products`). */
   resource: string

@@ -16,7 +16,7 @@ import { useId, useMemo, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
-import { ResourceEditor } from '../../lib/editor.tsx'
+import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
 import { CheckboxInput, FieldSet, SelectInput, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
@@ -127,15 +127,9 @@ export function BlockEditorPage() {
       toBody={(values, item) => blockToBody(values, item as Block | null)}
       listPath={paths.backend.resources('blocks')}
       itemPath={(blockId) => paths.backend.resource('blocks', blockId)}
-      texts={{
-        load: t('error.load'),
-        create: t('error.create'),
-        update: t('error.update'),
-        delete: t('error.delete'),
-        newTitle: t('newTitle'),
-        title: (item) =>
-          t('editTitle', { name: String((item as Block).name ?? (item as Block).identifier ?? '') }),
-      }}
+      texts={editorTexts(t, (item) =>
+        t('editTitle', { name: String((item as Block).name ?? (item as Block).identifier ?? '') }),
+      )}
       fieldLabels={{
         identifier: t('identifier'),
         name: t('name'),

@@ -10,7 +10,7 @@ import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
-import { ResourceEditor } from '../../lib/editor.tsx'
+import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
 import { CheckboxInput, FieldSet, TextInput } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
@@ -110,14 +110,7 @@ export function CategoryEditorPage() {
       toBody={(values) => categoryToBody(values)}
       listPath={paths.backend.resources('categories')}
       itemPath={(categoryId) => paths.backend.resource('categories', categoryId)}
-      texts={{
-        load: t('error.load'),
-        create: t('error.create'),
-        update: t('error.update'),
-        delete: t('error.delete'),
-        newTitle: t('newTitle'),
-        title: (item) => String(item.name ?? ''),
-      }}
+      texts={editorTexts(t, (item) => String(item.name ?? ''))}
       fieldLabels={{
         name: t('name'),
         image: t('image.label'),

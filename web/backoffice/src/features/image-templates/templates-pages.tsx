@@ -15,7 +15,7 @@ import { useFieldArray, useWatch } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { apiRaw, apiSend, messageOf } from '../../lib/api.ts'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
-import { ResourceEditor } from '../../lib/editor.tsx'
+import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
 import { FONT_VARIANTS, type FontItem, variantLabel } from '../../lib/fonts.ts'
 import { FieldSet, NumberInput, SelectInput, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
@@ -96,14 +96,7 @@ export function TemplateEditorPage() {
       toBody={(values) => templateToBody(values)}
       listPath={paths.backend.resources('image-templates')}
       itemPath={(templateId) => paths.backend.resource('image-templates', templateId)}
-      texts={{
-        load: t('error.load'),
-        create: t('error.create'),
-        update: t('error.update'),
-        delete: t('error.delete'),
-        newTitle: t('newTitle'),
-        title: (item) => String(item.name ?? ''),
-      }}
+      texts={editorTexts(t, (item) => String(item.name ?? ''))}
       fieldLabels={{ name: t('name'), width: t('width'), height: t('height'), layers: t('layers.title') }}
       aside={(item, replace) => <HistoryAside resource="image-templates" item={item} onRestored={replace} />}
     >

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
-import { ResourceEditor } from '../../lib/editor.tsx'
+import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
 import { FieldSet, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
@@ -193,14 +193,7 @@ export function MenuEditorPage() {
       toBody={(values) => menuToBody(values, zone)}
       listPath={paths.backend.resources('menus')}
       itemPath={(menuId) => paths.backend.resource('menus', menuId)}
-      texts={{
-        load: t('error.load'),
-        create: t('error.create'),
-        update: t('error.update'),
-        delete: t('error.delete'),
-        newTitle: t('newTitle'),
-        title: (item) => String(item.name ?? ''),
-      }}
+      texts={editorTexts(t, (item) => String(item.name ?? ''))}
       fieldLabels={{
         name: t('name'),
         availableFrom: t('availableFrom'),

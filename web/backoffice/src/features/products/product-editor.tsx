@@ -10,7 +10,7 @@ import { createProductBodySchema } from '@shop/shared/contracts'
 import { paths } from '@shop/ui/routes'
 import { useWatch } from 'react-hook-form'
 import { useParams } from 'react-router'
-import { ResourceEditor } from '../../lib/editor.tsx'
+import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
 import { CheckboxInput, FieldSet, NumberInput, SelectInput, TextInput } from '../../lib/forms.tsx'
 import { HistoryPanel } from '../../lib/history/history-panel.tsx'
 import { useT } from '../../lib/i18n.tsx'
@@ -71,14 +71,7 @@ export function ProductEditor() {
       schema={createProductBodySchema}
       toForm={productToForm}
       toBody={(values) => productToBody(values)}
-      texts={{
-        load: t('error.load'),
-        create: t('error.create'),
-        update: t('error.update'),
-        delete: t('error.delete'),
-        newTitle: t('editor.newTitle'),
-        title: (item) => String(item.name ?? ''),
-      }}
+      texts={editorTexts(t, (item) => String(item.name ?? ''), 'editor.newTitle')}
       listPath={paths.backend.resources('products')}
       itemPath={(saved) => paths.backend.resource('products', saved)}
       fieldLabels={fieldLabels}

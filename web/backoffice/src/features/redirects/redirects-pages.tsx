@@ -10,7 +10,7 @@ import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
-import { ResourceEditor } from '../../lib/editor.tsx'
+import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
 import { FieldSet, SelectInput, TextInput } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
@@ -107,14 +107,7 @@ export function RedirectEditorPage() {
       toBody={redirectToBody}
       listPath={paths.backend.resources('redirects')}
       itemPath={(itemId) => paths.backend.resource('redirects', itemId)}
-      texts={{
-        load: t('error.load'),
-        create: t('error.create'),
-        update: t('error.update'),
-        delete: t('error.delete'),
-        newTitle: t('new'),
-        title: (item) => String((item as Redirect).path ?? item.id),
-      }}
+      texts={editorTexts(t, (item) => String((item as Redirect).path ?? item.id), 'new')}
       fieldLabels={{ path: t('path'), target: t('target'), statusCode: t('statusCode') }}
       aside={(item, replace) => <HistoryAside resource="redirects" item={item} onRestored={replace} />}
     >

@@ -17,7 +17,7 @@ import { useWatch } from 'react-hook-form'
 import { Link, useParams } from 'react-router'
 import { messageOf } from '../../lib/api.ts'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
-import { ResourceEditor } from '../../lib/editor.tsx'
+import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
 import { CheckboxInput, FieldSet, TextInput, useFormContext } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
@@ -157,14 +157,7 @@ export function SiteEditorPage() {
         toBody={(values, item) => siteToBody(values, item as Site | null)}
         listPath={paths.backend.resources('sites')}
         itemPath={(siteId) => paths.backend.resource('sites', siteId)}
-        texts={{
-          load: t('error.load'),
-          create: t('error.create'),
-          update: t('error.update'),
-          delete: t('error.delete'),
-          newTitle: t('newTitle'),
-          title: titleOf,
-        }}
+        texts={editorTexts(t, titleOf)}
         fieldLabels={{ translations: t('languages'), isPublic: t('isPublic'), type: t('variant.label') }}
         onSaved={(saved, before) =>
           setMoved(movedPublicPaths(before as Site, saved as Site).map((m) => ({ ...m, state: 'open' })))

@@ -8,7 +8,7 @@ import { paths } from '@shop/ui/routes'
 import { useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
-import { ResourceEditor } from '../../lib/editor.tsx'
+import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
 import { CheckboxGroup, CheckboxInput, FieldSet, TextInput } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
@@ -134,14 +134,7 @@ export function UserEditorPage() {
       toBody={userToBody}
       listPath={paths.backend.resources('users')}
       itemPath={(userId) => paths.backend.resource('users', userId)}
-      texts={{
-        load: t('error.load'),
-        create: t('error.create'),
-        update: t('error.update'),
-        delete: t('error.delete'),
-        newTitle: t('newTitle'),
-        title: (item) => String((item as User).displayName || (item as User).username),
-      }}
+      texts={editorTexts(t, (item) => String((item as User).displayName || (item as User).username))}
       fieldLabels={{
         username: t('username'),
         displayName: t('displayName'),
