@@ -15,6 +15,7 @@ import * as m0013 from './20261126T0013-rate-limits.ts'
 import * as m0014 from './20261126T0014-analytics-log.ts'
 import * as m0015 from './20261127T0015-live-sequence.ts'
 import * as m0016 from './20261127T0016-branch-operations.ts'
+import * as m0017 from './20261127T0017-time-tracking.ts'
 
 // A static list: works the same from source, in PGlite and in a bundled build.
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T0014-analytics-log': m0014,
   '20261127T0015-live-sequence': m0015,
   '20261127T0016-branch-operations': m0016,
+  '20261127T0017-time-tracking': m0017,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -48,6 +48,8 @@ import { refundRoutes } from './routes/orders/refunds.routes.ts'
 import { undoRoutes } from './routes/orders/undo.routes.ts'
 import { statisticsRoutes } from './routes/statistics.routes.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
+import { timeTrackingRoutes } from './time-tracking/time-tracking.routes.ts'
+import { mapWorkingTimeError } from './time-tracking/working-time-commands.ts'
 import { registerWebApps } from './web-apps.ts'
 
 export { registerWebApps, type WebAppsOptions } from './web-apps.ts'
@@ -180,7 +182,7 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await testPaymentPages(app, { db: deps.db, provider: deps.payments.testProvider, log: deps.log })
   }
   await app.register(async (scope) => {
-    scope.setErrorHandler(errorHandler(deps.log, [mapCommandError]))
+    scope.setErrorHandler(errorHandler(deps.log, [mapCommandError, mapWorkingTimeError]))
     scope.decorateRequest('locale', DEFAULT_LOCALE)
     scope.addHook('onRequest', async (req) => {
       req.locale = localeOf(req.headers['accept-language'])
@@ -217,6 +219,7 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await fontRoutes(scope, { db: deps.db, bus: deps.bus, files, now: commandDeps.now })
     await imageTemplateRoutes(scope, { db: deps.db, bus: deps.bus, files, now: commandDeps.now })
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
+    await timeTrackingRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now })
     await branchOperationsRoutes(scope, {
       db: deps.db,
       bus: deps.bus,
@@ -249,7 +252,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     checkResponses: deps.checkResponses ?? false,
     description: API_DESCRIPTION,
   })
-  installErrorHandling(app, deps.log, [mapCommandError])
+  installErrorHandling(app, deps.log, [mapCommandError, mapWorkingTimeError])
   installInputGuards(app)
   registerOpsRoutes(
     app,

@@ -219,7 +219,8 @@ function mutate(body: unknown, rnd: () => number, value: unknown, extraKey: stri
   // thousands of levels deep in there, which stays shared and untouched.
   const clone = (v: unknown, depth: number): unknown => {
     if (depth > 12 || !v || typeof v !== 'object') return v
-    if (Array.isArray(v)) return Array.prototype.map.call(v, (x) => clone(x, depth + 1))
+    // Array.from, not map: a mutation may have set an array's `constructor`, which map would call.
+    if (Array.isArray(v)) return Array.from(v as unknown[], (x) => clone(x, depth + 1))
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x, depth + 1)]))
   }
   const copy = clone(body, 0) as Record<string, unknown>

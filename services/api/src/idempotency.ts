@@ -63,15 +63,19 @@ export function callerOf(req: FastifyRequest): Caller {
   return { scope: 'anonymous', owner: `address:${sha256(req.ip)}` }
 }
 
-/** The request's Idempotency-Key scoped to its caller, or undefined without one; 400 when malformed. */
-export function idempotencyOf(req: FastifyRequest): Idempotency | undefined {
+/**
+ * The request's Idempotency-Key scoped to its caller, or undefined without one; 400 when
+ * malformed. `caller` overrides who the caller is (the time-tracking terminal: its user, known by
+ * access token and username, not by a session).
+ */
+export function idempotencyOf(req: FastifyRequest, caller: Caller = callerOf(req)): Idempotency | undefined {
   const raw = req.headers['idempotency-key']
   if (raw === undefined) return undefined
   const key = Array.isArray(raw) ? raw[0] : raw
   if (!key || !IDEMPOTENCY_KEY.test(key)) {
     throw new HttpError(400, msg('idempotencyKeyInvalid'), 'Idempotency-Key')
   }
-  const { scope, owner } = callerOf(req)
+  const { scope, owner } = caller
   const path = req.url.split('?')[0] ?? req.url
   return {
     key: `${SCOPED_PREFIX}${sha256(`${scope}\n${key}`)}`,
@@ -108,8 +112,9 @@ export async function idempotentWrite(
   db: Db,
   status: number,
   write: (slot: IdempotentSlot | undefined) => Promise<unknown>,
+  caller?: Caller,
 ): Promise<FastifyReply> {
-  const idempotency = idempotencyOf(req)
+  const idempotency = idempotencyOf(req, caller)
   if (!idempotency) return reply.status(status).send({ data: await write(undefined) })
   const earlier = await findCommandResult(db, idempotency.key)
   if (earlier) return sendReplay(reply, storedAnswerFor(earlier, idempotency))

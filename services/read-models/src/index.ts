@@ -120,11 +120,25 @@ export {
   visitorTimesStatistics,
 } from './statistics/statistics-queries.ts'
 export { analyticsFeed, visitorsProjection } from './statistics/visitors.projection.ts'
+export { timeTrackingProjection } from './time-tracking/time-tracking.projection.ts'
+export {
+  listWorkingActivities,
+  type UserWorkingDay,
+  userWorkingDays,
+  type WorkingTimeFilter,
+  workingActivityOwner,
+} from './time-tracking/time-tracking.queries.ts'
 export { findSession, findStaffSession } from './users/staff-sessions.ts'
 
 import { ordersProjection } from './orders/orders.projection.ts'
 import { statisticsProjection } from './statistics/statistics.projection.ts'
 import { visitorsProjection } from './statistics/visitors.projection.ts'
+import { timeTrackingProjection } from './time-tracking/time-tracking.projection.ts'
 
 /** Every read model, by name (`npm run projections:rebuild -- <name>`). */
-export const allProjections = [ordersProjection, statisticsProjection, visitorsProjection] as const
+export const allProjections = [
+  ordersProjection,
+  statisticsProjection,
+  visitorsProjection,
+  timeTrackingProjection,
+] as const

@@ -16,13 +16,16 @@ import {
   createMenuBodySchema,
   createNavigationBodySchema,
   createProductBodySchema,
+  createProjectBodySchema,
   createRedirectBodySchema,
   createSceneBodySchema,
   createSiteBodySchema,
   createTableBodySchema,
   createTagBodySchema,
+  createTaskBodySchema,
   createUploadBodySchema,
   createUserBodySchema,
+  createWorkingScheduleBodySchema,
   deliveryAreaSchema,
 } from './resources.http.ts'
 import { isoInstantSchema, outputSchemaOf } from './responses.http.ts'
@@ -55,7 +58,14 @@ export const configResourceSchema = outputSchemaOf(createConfigBodySchema)
  */
 export const userResourceSchema = outputSchemaOf(createUserBodySchema)
   .omit({ password: true })
-  .extend({ accessToken: z.string(), isEnabled: z.boolean().optional(), ...identity })
+  .extend({
+    accessToken: z.string(),
+    isEnabled: z.boolean().optional(),
+    // Added with time tracking (issue 20): users stored before have neither.
+    holidayDaysPerYear: z.number().nullable().optional(),
+    hourlyRate: z.int().nullable().optional(),
+    ...identity,
+  })
   .meta({ id: 'UserResource' })
 
 export const divisionResourceSchema = outputSchemaOf(createDivisionBodySchema)
@@ -182,6 +192,19 @@ export const fontResourceSchema = outputSchemaOf(createFontBodySchema)
   })
   .meta({ id: 'FontResource' })
 
+/** A shift or an absence of the working plan (time tracking). */
+export const workingScheduleResourceSchema = outputSchemaOf(createWorkingScheduleBodySchema)
+  .extend(identity)
+  .meta({ id: 'WorkingScheduleResource' })
+
+export const projectResourceSchema = outputSchemaOf(createProjectBodySchema)
+  .extend(identity)
+  .meta({ id: 'ProjectResource' })
+
+export const taskResourceSchema = outputSchemaOf(createTaskBodySchema)
+  .extend(identity)
+  .meta({ id: 'TaskResource' })
+
 /** Each resource's item schema, by its type (the resource registry's `type`, singular). */
 export const RESOURCE_ITEM_SCHEMAS = {
   config: configResourceSchema,
@@ -205,6 +228,9 @@ export const RESOURCE_ITEM_SCHEMAS = {
   'image-template': imageTemplateResourceSchema,
   scene: sceneResourceSchema,
   font: fontResourceSchema,
+  'working-schedule': workingScheduleResourceSchema,
+  project: projectResourceSchema,
+  task: taskResourceSchema,
 } as const
 export type ResourceItemType = keyof typeof RESOURCE_ITEM_SCHEMAS
 export type ResourceItemOf<T extends ResourceItemType> = z.infer<(typeof RESOURCE_ITEM_SCHEMAS)[T]>

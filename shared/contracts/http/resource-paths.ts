@@ -26,6 +26,9 @@ export const RESOURCE_TYPE_PATHS = {
   'image-template': 'image-templates',
   scene: 'scenes',
   font: 'fonts',
+  'working-schedule': 'working-schedules',
+  project: 'projects',
+  task: 'tasks',
 } as const
 
 export type ResourceTypeName = keyof typeof RESOURCE_TYPE_PATHS

@@ -379,6 +379,10 @@ const userFields = {
   branches: refList(500),
   /** False switches the account off: no login, and every open session is refused (spec §8). */
   isEnabled: z.boolean().default(true),
+  /** Holiday entitlement per year in days (time tracking: GET /api/time-sheets/holiday-balances). */
+  holidayDaysPerYear: nullable(z.number().min(0).max(366).multipleOf(0.5)),
+  /** Gross hourly rate in cents, for the labour cost in the statistics (time tracking). */
+  hourlyRate: nullable(moneySchema),
 }
 // Passwords are taken as typed: no trimming.
 const passwordSchema = z.string().min(10).max(4096)
@@ -1046,6 +1050,99 @@ export type CreateFontBody = z.output<typeof createFontBodySchema>
 export type UpdateFontBody = z.output<typeof updateFontBodySchema>
 
 // ---------------------------------------------------------------------------------------------
+// time tracking (issue 20; docs/time-tracking.md): the plan, projects and tasks
+
+export const WORKING_SCHEDULE_KINDS = ['shift', 'holiday', 'sick'] as const
+export type WorkingScheduleKind = (typeof WORKING_SCHEDULE_KINDS)[number]
+/** The longest shift one entry may plan (hours) and the longest absence (days). */
+export const MAX_SHIFT_HOURS = 16
+export const MAX_ABSENCE_DAYS = 366
+
+/**
+ * One entry of the working plan: a shift (`kind: 'shift'`: userId, branchId, start and end as
+ * instants, breakMinutes) or an absence (`kind: 'holiday' | 'sick'`: userId, the local days
+ * `from`–`to` inclusive; `days` overrides the count of Monday-to-Friday days for the holiday
+ * balance, e.g. 0.5 for half a day). The fields of the other kind stay null. A split shift is two
+ * entries.
+ */
+export const createWorkingScheduleBodySchema = z
+  .strictObject({
+    kind: z.enum(WORKING_SCHEDULE_KINDS),
+    userId: text(64),
+    branchId: nullable(text(64)),
+    start: nullable(dateTimeSchema),
+    end: nullable(dateTimeSchema),
+    breakMinutes: z
+      .int()
+      .min(0)
+      .max(MAX_SHIFT_HOURS * 60)
+      .default(0),
+    from: nullable(dateSchema),
+    to: nullable(dateSchema),
+    days: nullable(z.number().min(0).max(MAX_ABSENCE_DAYS).multipleOf(0.5)),
+    note: optionalText(1000),
+  })
+  .superRefine((value, ctx) => {
+    const blank = (field: string) => addIssue(ctx, [field], 'validation.notBlank')
+    const none = (field: string) => addIssue(ctx, [field], 'validation.extraField')
+    if (value.kind === 'shift') {
+      if (value.branchId === null) blank('branchId')
+      if (value.start === null) blank('start')
+      if (value.end === null) blank('end')
+      if (value.from !== null) none('from')
+      if (value.to !== null) none('to')
+      if (value.days !== null) none('days')
+      if (value.start === null || value.end === null) return
+      const span = Date.parse(value.end) - Date.parse(value.start)
+      if (!(span > 0)) addIssue(ctx, ['end'], 'validation.endAfterStart')
+      else if (span > MAX_SHIFT_HOURS * 3_600_000)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['end'],
+          message: 'validation.shiftTooLong',
+          params: { limit: MAX_SHIFT_HOURS },
+          input: undefined,
+        })
+      else if (value.breakMinutes * 60_000 >= span) addIssue(ctx, ['breakMinutes'], 'validation.breakTooLong')
+      return
+    }
+    if (value.from === null) blank('from')
+    if (value.to === null) blank('to')
+    if (value.start !== null) none('start')
+    if (value.end !== null) none('end')
+    if (value.breakMinutes !== 0) none('breakMinutes')
+    if (value.from === null || value.to === null) return
+    if (value.to < value.from) addIssue(ctx, ['to'], 'validation.endAfterStart')
+    else if ((Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 >= MAX_ABSENCE_DAYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'validation.absenceTooLong',
+        params: { limit: MAX_ABSENCE_DAYS },
+        input: undefined,
+      })
+  })
+export const updateWorkingScheduleBodySchema = withVersion(createWorkingScheduleBodySchema)
+export type CreateWorkingScheduleBody = z.output<typeof createWorkingScheduleBodySchema>
+export type UpdateWorkingScheduleBody = z.output<typeof updateWorkingScheduleBodySchema>
+
+/** A project time is booked against (a catering job); `branchId` null: every branch. */
+export const createProjectBodySchema = z.strictObject({
+  name: text(255),
+  branchId: nullable(text(64)),
+  isActive: z.boolean().default(true),
+})
+export const updateProjectBodySchema = withVersion(createProjectBodySchema)
+export type CreateProjectBody = z.output<typeof createProjectBodySchema>
+export type UpdateProjectBody = z.output<typeof updateProjectBodySchema>
+
+/** A task of a project. */
+export const createTaskBodySchema = z.strictObject({ projectId: text(64), name: text(255) })
+export const updateTaskBodySchema = withVersion(createTaskBodySchema)
+export type CreateTaskBody = z.output<typeof createTaskBodySchema>
+export type UpdateTaskBody = z.output<typeof updateTaskBodySchema>
+
+// ---------------------------------------------------------------------------------------------
 // registry
 
 /** Path segments under /api; logs are read-only and have no body. */
@@ -1071,6 +1168,9 @@ export const RESOURCE_TYPES = [
   'image-templates',
   'scenes',
   'fonts',
+  'working-schedules',
+  'projects',
+  'tasks',
 ] as const
 export type ResourceType = (typeof RESOURCE_TYPES)[number]
 
@@ -1101,6 +1201,9 @@ export const RESOURCE_SCHEMAS = {
   'image-templates': { create: createImageTemplateBodySchema, update: updateImageTemplateBodySchema },
   scenes: { create: createSceneBodySchema, update: updateSceneBodySchema },
   fonts: { create: createFontBodySchema, update: updateFontBodySchema },
+  'working-schedules': { create: createWorkingScheduleBodySchema, update: updateWorkingScheduleBodySchema },
+  projects: { create: createProjectBodySchema, update: updateProjectBodySchema },
+  tasks: { create: createTaskBodySchema, update: updateTaskBodySchema },
 } as const satisfies Record<ResourceType, { create: z.ZodType; update: z.ZodType }>
 
 export type ResourceCreateBody<T extends ResourceType> = z.output<(typeof RESOURCE_SCHEMAS)[T]['create']>

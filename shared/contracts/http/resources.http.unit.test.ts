@@ -80,6 +80,15 @@ const minimal: Record<ResourceType, Record<string, unknown>> = {
   'image-templates': { name: 'Etikett', width: 800, height: 600 },
   scenes: { path: '/screen', name: 'Schaufenster' },
   fonts: { family: 'Inter', variants: ['regular'] },
+  'working-schedules': {
+    kind: 'shift',
+    userId: 'u1',
+    branchId: 'b1',
+    start: '2027-03-27T21:00:00.000Z',
+    end: '2027-03-28T04:00:00.000Z',
+  },
+  projects: { name: 'Hochzeit Meier' },
+  tasks: { projectId: 'p1', name: 'Apéro' },
 }
 
 // Every field given, already in output form: parsing must return it unchanged.
@@ -136,6 +145,8 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     roles: ['ROLE_ADMIN', 'ROLE_EMPLOYEE'],
     branches: [{ id: 'b1' }, { id: 'b2' }],
     isEnabled: false,
+    holidayDaysPerYear: 25,
+    hourlyRate: 3250,
     password: 'correct horse battery staple',
   },
   divisions: { name: 'Bäckereien', description: 'Alle Bäckereien', branches: [{ id: 'b1' }] },
@@ -345,6 +356,20 @@ const full: Record<ResourceType, Record<string, unknown>> = {
   },
   scenes: { path: '/screen', name: 'Schaufenster', content: { slides: [] } },
   fonts: { family: 'Inter', variants: ['regular', 'italic', '700', '700italic'] },
+  'working-schedules': {
+    kind: 'holiday',
+    userId: 'u1',
+    branchId: null,
+    start: null,
+    end: null,
+    breakMinutes: 0,
+    from: '2027-07-05',
+    to: '2027-07-16',
+    days: 9.5,
+    note: 'Sommerferien',
+  },
+  projects: { name: 'Hochzeit Meier', branchId: 'b1', isActive: false },
+  tasks: { projectId: 'p1', name: 'Apéro' },
 }
 
 function errorsOf(schema: z.ZodType, body: unknown): ApiError[] {

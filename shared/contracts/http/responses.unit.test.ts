@@ -634,6 +634,17 @@ const BODIES: Record<ResourceType, Record<string, unknown>> = {
   },
   scenes: { path: '/screen', name: 'Schaufenster' },
   fonts: { family: 'Inter', variants: ['regular', '700italic'] },
+  'working-schedules': {
+    kind: 'shift',
+    userId: 'u1',
+    branchId: 'b1',
+    start: '2027-03-27T21:00:00.000Z',
+    end: '2027-03-28T04:00:00.000Z',
+    breakMinutes: 30,
+    note: 'Nachtschicht',
+  },
+  projects: { name: 'Hochzeit Meier', branchId: null },
+  tasks: { projectId: 'p1', name: 'Apéro' },
 }
 
 const PATH_OF: Record<ResourceItemType, ResourceType> = {
@@ -658,6 +669,9 @@ const PATH_OF: Record<ResourceItemType, ResourceType> = {
   'image-template': 'image-templates',
   scene: 'scenes',
   font: 'fonts',
+  'working-schedule': 'working-schedules',
+  project: 'projects',
+  task: 'tasks',
 }
 
 const fileMeta = { mimeType: 'image/jpeg', extension: 'jpg', size: 48_213, width: 800, height: 600 }

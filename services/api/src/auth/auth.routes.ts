@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { Db, Limits } from '@shop/kit'
-import { HttpError, msg, safeEqual } from '@shop/kit'
-import { findUserByUsername, findUserLogin } from '@shop/read-models'
+import { HttpError } from '@shop/kit'
+import { findUserLogin } from '@shop/read-models'
 import { dataOf, meRecordSchema } from '@shop/shared/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { errorAnswers, typed } from '../http-schemas.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
+import { terminalUser } from '../time-tracking/terminal-user.ts'
 import {
   AUTH_MESSAGES,
   clearAuthCookies,
@@ -123,10 +124,7 @@ export async function authRoutes(app: FastifyInstance, deps: { db: Db; limits: L
       },
     },
     async (req) => {
-      const row = await findUserByUsername(deps.db, req.params.username)
-      const token = typeof row?.data.accessToken === 'string' ? row.data.accessToken : ''
-      if (!row || !safeEqual(token, req.params.token)) throw new HttpError(404, msg('notFound'))
-      return { data: meRecord(toStaffUser(row.id, row.data)) }
+      return { data: meRecord(await terminalUser(deps.db, req.params.token, req.params.username)) }
     },
   )
 

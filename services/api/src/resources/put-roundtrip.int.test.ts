@@ -165,6 +165,27 @@ const makers: Record<string, () => Promise<{ id: string }>> = {
     }),
   scenes: () => created('/api/scenes', { path: '/szene', name: 'Szene', content: { x: [1, 2] } }),
   fonts: () => created('/api/fonts', { family: 'Hausschrift', variants: ['regular', '700'] }),
+  'working-schedules': async () => {
+    const user = await make('users')
+    const branch = await created('/api/branches', { identifier: `s-${unique()}`, name: 'Für Schichten' })
+    return created('/api/working-schedules', {
+      kind: 'shift',
+      userId: user.id,
+      branchId: branch.id,
+      start: '2027-03-27T21:00:00.000Z',
+      end: '2027-03-28T04:00:00.000Z',
+      breakMinutes: 30,
+      note: 'Nachtschicht',
+    })
+  },
+  projects: async () => {
+    const branch = await created('/api/branches', { identifier: `p-${unique()}`, name: 'Für Projekte' })
+    return created('/api/projects', { name: 'Hochzeit Meier', branchId: branch.id })
+  },
+  tasks: async () => {
+    const project = await created('/api/projects', { name: 'Apéro Müller' })
+    return created('/api/tasks', { projectId: project.id, name: 'Aufbau' })
+  },
 }
 
 const make = (path: string) => makers[path]!()

@@ -5,16 +5,19 @@ import {
   branchHasOrders,
   type FileUse,
   isUploadUsed,
+  listResources,
   lockExistingResources,
   menusNamingBranch,
   menusNamingCategory,
   menusNamingProduct,
   ordersUsingUploads,
+  resourcesById,
   resourcesOfBranch,
   resourcesUsingFile,
 } from '@shop/read-models'
 import { t } from '@shop/shared/i18n'
 import type { Transaction } from 'kysely'
+import { z } from 'zod'
 import type { Principal } from '../auth/guard.ts'
 import { hasRole, ROLE_ADMIN, ROLE_EMPLOYEE } from '../auth/guard.ts'
 import { hashPassword } from '../auth/passwords.ts'
@@ -93,6 +96,11 @@ export type ResourceDef = {
   visible?: (db: Db, principal: Principal | null, ids: string[]) => Promise<Set<string>>
   /** Items listed before the stored ones that are no resources (the bundled fonts). */
   extraItems?: () => { id: string; version: number; [field: string]: unknown }[]
+  /** The list's query (spec §7 "(query)"): its parameters and whether a row matches them. */
+  listQuery?: {
+    schema: z.ZodObject
+    matches: (data: Record<string, unknown>, query: Record<string, string | undefined>) => boolean
+  }
 }
 
 export async function setPassword(
@@ -322,5 +330,96 @@ export const RESOURCES: ResourceDef[] = [
     extraItems: bundledListItems,
   },
 ]
+
+// Time tracking (issue 20; docs/time-tracking.md): the working plan, projects and tasks.
+
+const str = (value: unknown) => (typeof value === 'string' ? value : null)
+const refOf = (type: string, field: string, value: unknown): Reference[] =>
+  typeof value === 'string' ? [{ field, type, id: value }] : []
+
+/** Employees see their own plan entries; admins (managers) every one. */
+async function ownSchedules(db: Db, principal: Principal | null, ids: string[]): Promise<Set<string>> {
+  if (isAdmin(principal)) return new Set(ids)
+  if (!principal) return new Set()
+  const rows = await resourcesById(db, 'working-schedule', ids)
+  return new Set(rows.filter((r) => r.data.userId === principal.user.id).map((r) => r.id))
+}
+
+const scheduleQuery = z.object({
+  user: z.string().optional().describe('Only this user'),
+  branch: z.string().optional().describe("Only this branch's shifts"),
+  kind: z.enum(['shift', 'holiday', 'sick']).optional(),
+  from: z.iso.date().optional().describe('Entries that reach this local day or later'),
+  to: z.iso.date().optional().describe('Entries that begin on this local day or earlier'),
+})
+
+/**
+ * Whether a plan entry lies in the days from–to: an absence by its days, a shift by the UTC days
+ * of its instants widened by one day each side (a shift the zone moves over midnight is kept;
+ * the caller narrows by the instants if it must).
+ */
+export function scheduleMatches(
+  data: Record<string, unknown>,
+  q: Record<string, string | undefined>,
+): boolean {
+  if (q.user !== undefined && data.userId !== q.user) return false
+  if (q.branch !== undefined && data.branchId !== q.branch) return false
+  if (q.kind !== undefined && data.kind !== q.kind) return false
+  const first = data.kind === 'shift' ? dayShift(str(data.start), -1) : str(data.from)
+  const last = data.kind === 'shift' ? dayShift(str(data.end), 1) : str(data.to)
+  if (q.from !== undefined && last !== null && last < q.from) return false
+  if (q.to !== undefined && first !== null && first > q.to) return false
+  return true
+}
+
+function dayShift(instant: string | null, days: number): string | null {
+  if (instant === null) return null
+  const ms = Date.parse(instant)
+  return Number.isNaN(ms) ? null : new Date(ms + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+// Added after the list: their rules (the query schemas above) are made after RESOURCES.
+RESOURCES.push(
+  {
+    type: 'working-schedule',
+    path: 'working-schedules',
+    read: 'staff',
+    references: (d) => [...refOf('user', 'userId', d.userId), ...refOf('branch', 'branchId', d.branchId)],
+    visible: ownSchedules,
+    listQuery: { schema: scheduleQuery, matches: scheduleMatches },
+  },
+  {
+    type: 'project',
+    path: 'projects',
+    read: 'staff',
+    references: (d) => refOf('branch', 'branchId', d.branchId),
+    listQuery: {
+      schema: z.object({
+        branch: z.string().optional().describe("This branch's projects and those of every branch"),
+        isActive: z.enum(['true', 'false']).optional(),
+      }),
+      matches: (d, q) =>
+        (q.branch === undefined || d.branchId === null || d.branchId === q.branch) &&
+        (q.isActive === undefined || String(d.isActive) === q.isActive),
+    },
+    async refuseDelete(trx, id) {
+      const tasks = (await listResources(trx, 'task')).filter((t) => t.data.projectId === id)
+      return refusal(
+        'projectHasTasks',
+        tasks.map((t) => String(t.data.name)),
+      )
+    },
+  },
+  {
+    type: 'task',
+    path: 'tasks',
+    read: 'staff',
+    references: (d) => refOf('project', 'projectId', d.projectId),
+    listQuery: {
+      schema: z.object({ project: z.string().optional().describe("Only this project's tasks") }),
+      matches: (d, q) => q.project === undefined || d.projectId === q.project,
+    },
+  },
+)
 
 export const RESOURCE_TYPES = RESOURCES.map((r) => r.type)

@@ -86,14 +86,19 @@ export async function resourceRoutes(app: FastifyInstance, deps: ResourceRouteDe
       base,
       {
         schema: {
-          summary: `List ${def.path} (read: ${def.read})`,
+          summary: `List ${def.path} (read: ${def.read}${def.listQuery ? '; filtered by the query' : ''})`,
           tags,
-          response: { 200: dataOf(z.array(item)), ...errorAnswers(401, 403) },
+          ...(def.listQuery ? { querystring: def.listQuery.schema } : {}),
+          response: { 200: dataOf(z.array(item)), ...errorAnswers(400, 401, 403) },
         },
       },
       async (req) => {
         checkRead(req, def.read)
         let rows = await listResources(deps.db, def.type)
+        if (def.listQuery) {
+          const query = req.query as Record<string, string | undefined>
+          rows = rows.filter((r) => def.listQuery!.matches(r.data, query))
+        }
         if (def.visible) {
           const visible = await def.visible(
             deps.db,

@@ -222,6 +222,40 @@ export interface RmBranchOperationsTable {
   updated_at: Timestamp
 }
 
+/** Time tracking (issue 20): how far each user's `working-time-<userId>` stream is projected. */
+export interface TtUsersTable {
+  user_id: string
+  version: number
+}
+
+/** One working activity: the times that count beside the recorded ones, and its decider state. */
+export interface TtActivitiesTable {
+  activity_id: string
+  user_id: string
+  branch_id: string
+  project_id: string | null
+  task_id: string | null
+  status: string
+  day: DateString
+  start_at: Timestamp
+  end_at: Timestamp | null
+  recorded_start: Timestamp
+  recorded_end: Timestamp | null
+  is_corrected: boolean
+  worked_seconds: number
+  break_seconds: number
+  state: Json
+}
+
+/** Worked and break seconds per user and local day (ended activities). */
+export interface TtUserDaysTable {
+  user_id: string
+  day: DateString
+  worked_seconds: number
+  break_seconds: number
+  activities: number
+}
+
 export interface AuthCredentialsTable {
   user_id: string
   password_hash: string
@@ -368,6 +402,9 @@ export interface Database {
   rm_orders: RmOrdersTable
   rm_resources: RmResourcesTable
   rm_branch_operations: RmBranchOperationsTable
+  tt_users: TtUsersTable
+  tt_activities: TtActivitiesTable
+  tt_user_days: TtUserDaysTable
   rm_order_tickets: TicketCountersTable
   st_orders: StOrdersTable
   st_order_days: StOrderDaysTable

@@ -72,6 +72,14 @@ describe('user editor mapping', () => {
     })
   })
 
+  it('keeps the time-tracking fields the form does not show (holiday entitlement, hourly rate)', () => {
+    const withRates = { ...stored, holidayDaysPerYear: 25, hourlyRate: 3250 }
+    expect(userToBody(userToForm(withRates), withRates)).toMatchObject({
+      holidayDaysPerYear: 25,
+      hourlyRate: 3250,
+    })
+  })
+
   it("checks a new user with the server's contract: the password is required, 10 characters", () => {
     const form = { ...userToForm(null), username: 'neu', password: 'kurz' }
     const result = parseWithErrors(createUserBodySchema, userToBody(form))

@@ -45,14 +45,21 @@ export function userToForm(item: StoredResource | null): UserForm {
   }
 }
 
-/** The body a save sends: a password only when one was typed (an update keeps the old one). */
-export function userToBody(values: UserForm): Record<string, unknown> {
+/**
+ * The body a save sends: a password only when one was typed (an update keeps the old one). The
+ * time-tracking fields (holiday entitlement, hourly rate; docs/time-tracking.md) have no field
+ * here yet: a save keeps what the user has.
+ */
+export function userToBody(values: UserForm, item: StoredResource | null = null): Record<string, unknown> {
+  const kept = (field: string) => (item && typeof item[field] === 'number' ? { [field]: item[field] } : {})
   return {
     username: values.username.trim(),
     displayName: values.displayName,
     roles: values.roles,
     branches: values.branchIds.map((id) => ({ id })),
     isEnabled: values.isEnabled,
+    ...kept('holidayDaysPerYear'),
+    ...kept('hourlyRate'),
     ...(values.password ? { password: values.password } : {}),
   }
 }
