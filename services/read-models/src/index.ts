@@ -122,6 +122,7 @@ export {
 export { analyticsFeed, visitorsProjection } from './statistics/visitors.projection.ts'
 export { timeTrackingProjection } from './time-tracking/time-tracking.projection.ts'
 export {
+  findWorkingActivity,
   listWorkingActivities,
   type UserWorkingDay,
   userWorkingDays,

@@ -288,6 +288,9 @@ describe('corrections', () => {
     expect(listed.status).toBe(200)
     expect(listed.body.data).toHaveLength(1)
     expect(listed.body.data[0]).toEqual(res.body.data)
+    const one = await call(s.url, 'GET', `/api/working-activities/${activityId}`, { headers: lenaSession })
+    expect(one.status).toBe(200)
+    expect(one.body.data).toEqual(res.body.data)
     const days = await call(s.url, 'GET', `/api/working-activities/days?user=${users.lena!.id}`, {
       headers: admin,
     })
@@ -318,6 +321,15 @@ describe('corrections', () => {
       headers: lenaSession,
     })
     expect(other.body.data).toEqual([])
+    const tomsId = (
+      await call(s.url, 'GET', `/api/working-activities?user=${users.tom!.id}`, { headers: admin })
+    ).body.data[0].id
+    expect(
+      (await call(s.url, 'GET', `/api/working-activities/${tomsId}`, { headers: lenaSession })).status,
+    ).toBe(404)
+    expect((await call(s.url, 'GET', `/api/working-activities/${tomsId}`, { headers: admin })).status).toBe(
+      200,
+    )
     expect((await call(s.url, 'GET', '/api/working-activities')).status).toBe(401)
   })
 })

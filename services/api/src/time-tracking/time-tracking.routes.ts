@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { type Db, HttpError, msg, type StaffUser } from '@shop/kit'
 import {
   findResource,
+  findWorkingActivity,
   listResources,
   listWorkingActivities,
   userWorkingDays,
@@ -259,6 +260,26 @@ export async function timeTrackingRoutes(app: FastifyInstance, deps: TimeTrackin
     async (req) => {
       const users = readableUsers(req, req.query.user)
       return { data: await userWorkingDays(deps.db, { ...users, from: req.query.from, to: req.query.to }) }
+    },
+  )
+
+  api.get(
+    '/api/working-activities/:id',
+    {
+      schema: {
+        summary: 'One working activity (staff: managers every one, employees their own)',
+        tags: TAGS,
+        params: z.object({ id: z.string() }),
+        response: { 200: dataOf(workingActivitySchema), ...errorAnswers(401, 404) },
+      },
+    },
+    async (req) => {
+      const p = requireStaff(req)
+      const activity = await findWorkingActivity(deps.db, req.params.id)
+      // Another user's activity is as unknown to an employee as one that does not exist.
+      if (!activity || (!hasRole(p.user, ROLE_ADMIN) && activity.userId !== p.user.id))
+        throw new HttpError(404, msg('notFound'), 'id')
+      return { data: activityView(activity, deps.now().getTime()) }
     },
   )
 

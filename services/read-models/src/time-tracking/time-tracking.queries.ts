@@ -29,6 +29,16 @@ export async function listWorkingActivities(db: Db, filter: WorkingTimeFilter): 
   return rows.map((r) => r.state as ActivityState)
 }
 
+/** One activity (its decider state), or undefined when unknown. */
+export async function findWorkingActivity(db: Db, activityId: string): Promise<ActivityState | undefined> {
+  const row = await db
+    .selectFrom('tt_activities')
+    .select('state')
+    .where('activity_id', '=', activityId)
+    .executeTakeFirst()
+  return row ? (row.state as ActivityState) : undefined
+}
+
 /** Whose activity this is (the stream a correction goes to), or undefined when unknown. */
 export async function workingActivityOwner(db: Db, activityId: string): Promise<string | undefined> {
   const row = await db
