@@ -87,6 +87,11 @@ async function page(path: string) {
 }
 
 describe('redirect rules', () => {
+  it('a path that decodes to a NUL is not found, never a 500 (the lookups decode once more)', async () => {
+    expect((await visit('/%2500')).status).toBe(404)
+    expect((await visit('/ueber-uns%2500')).status).toBe(404)
+  })
+
   it('a valid redirect is stored and served with its status before the catch-all', async () => {
     const made = await redirect('/alt', '/ueber-uns', 302)
     expect(made.status).toBe(201)

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { Db } from '@shop/kit'
 import { mapStyleUrl, publicSitemap, redirectFor, seoPageAt, shopConfig } from '@shop/read-models'
+import { normaliseRedirectPath } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
 import { inlineHashes, mapOriginOf, OSM_TILE_ORIGIN, withPagePolicy } from './security-headers.ts'
@@ -136,6 +137,9 @@ export async function storefrontRoutes(
     ) {
       return reply.sendFile(path.slice(1), { maxAge: 3600 * 1000 })
     }
+    // The lookups below decode the path once more ('/%2500' → '/%00' → NUL): a NUL names no
+    // redirect and no page, and PostgreSQL refuses it in text.
+    if (normaliseRedirectPath(path).includes('\u0000')) return reply.callNotFound()
     const redirect = await redirectFor(deps.db, path)
     if (redirect) return reply.redirect(redirect.target, redirect.statusCode)
     const mapOrigin = mapOriginOf(await mapStyleUrl(deps.db))
