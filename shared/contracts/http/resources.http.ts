@@ -848,7 +848,14 @@ export type NavigationItem = {
   type: NavigationItemType
   /** A site or branch id, or for links a URL or path; unused for home. */
   target: string | null
+  /** The label in German (the shop's default language), and in any language without its own. */
   label: string
+  /**
+   * The label per other language (spec §3: navigations are translated per locale), e.g.
+   * `{ 'fr-FR': 'Filiales', 'en-GB': 'Branches' }`; optional, items without it stay valid. The
+   * storefront's fallback: docs/content.md "Navigations".
+   */
+  labels?: Partial<Record<ContentLocale, string>> | undefined
   isEnabled: boolean
   children: NavigationItem[]
 }
@@ -864,6 +871,7 @@ function navigationItemSchemaOf(depth: number): z.ZodType<NavigationItem> {
       type: z.enum(NAVIGATION_ITEM_TYPES),
       target: optionalText(2048),
       label: text(255),
+      labels: translations(text(255)).optional(),
       isEnabled: z.boolean().default(true),
       children: children.default([]),
     })

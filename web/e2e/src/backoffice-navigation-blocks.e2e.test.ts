@@ -8,12 +8,16 @@ import { type Stage, seriousViolations, startStage } from './support.ts'
  * deleted: the storefront's menu shows it) and the storefront's header menu on a phone shows the
  * new text in both languages; an admin adds a page to the main navigation with the keyboard only
  * (add, pick the page, move up, indent, outdent, save) and a visitor finds it in the menu, in
- * place. axe on both editors, the rich-text toolbars included.
+ * place. axe on both editors, the rich-text toolbars included. The navigation editor fits a
+ * tablet (820 px) and a phone (390 px) without scrolling sideways; an item's French label is
+ * written by keyboard and a French visitor sees the navigation in French.
  */
 let stage: Stage
 
 const TABLET = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 800 }
+const PORTRAIT_TABLET = { width: 820, height: 1180 }
 
 beforeAll(async () => {
   stage = await startStage()
@@ -23,8 +27,8 @@ afterAll(async () => {
   await stage?.close()
 })
 
-async function login(): Promise<Page> {
-  const page = await stage.newPage({ viewport: TABLET })
+async function login(viewport = TABLET): Promise<Page> {
+  const page = await stage.newPage({ viewport })
   await page.goto('/backend/login')
   await page.getByLabel('Benutzername').fill('admin')
   await page.getByLabel('Passwort').fill('demo-admin-2026')
@@ -34,8 +38,8 @@ async function login(): Promise<Page> {
 }
 
 /** A storefront page for a visitor on a phone, the cookie banner answered. */
-async function visit(path: string): Promise<Page> {
-  const page = await stage.newPage({ viewport: PHONE })
+async function visit(path: string, viewport = PHONE): Promise<Page> {
+  const page = await stage.newPage({ viewport })
   await page.goto(path)
   await page.getByRole('button', { name: 'Nur notwendige' }).click()
   return page
@@ -132,7 +136,7 @@ describe('the navigation editor', { timeout: 180_000 }, () => {
     await page.keyboard.press('Enter')
     const row = items.last()
     await expect
-      .poll(() => row.getByRole('textbox', { name: /^Beschriftung/ }).inputValue())
+      .poll(() => row.getByRole('textbox', { name: /^Beschriftung \(Deutsch\)/ }).inputValue())
       .toBe('Impressum')
 
     // Up twice (before "Über uns"), then into "Filialen" and out again, each announced.
@@ -171,5 +175,113 @@ describe('the navigation editor', { timeout: 180_000 }, () => {
       .toBe('/impressum')
     const top = await nav.locator('.shell-menu__list > li > :is(a, span)').allTextContents()
     expect(top).toEqual(['Start', 'Filialen', 'Impressum', 'Über uns', 'Allergene'])
+  })
+})
+
+describe('the navigation editor on narrow screens', { timeout: 180_000 }, () => {
+  /** What sticks out of the viewport: the page's width, and each label field not fully shown. */
+  const overflow = (page: Page) =>
+    page.evaluate(() => {
+      const width = window.innerWidth
+      const labels = Array.from(
+        document.querySelectorAll<HTMLInputElement>(
+          '.bo-navtree__list input[data-action="label"], .bo-navtree__list input[data-label-locale]',
+        ),
+      )
+      return {
+        labels: labels.length,
+        scrollsSideways: document.documentElement.scrollWidth > width,
+        cut: labels
+          .map((input) => ({ id: input.id, box: input.getBoundingClientRect() }))
+          .filter(({ box }) => box.left < 0 || box.right > width || box.width < 100)
+          .map(({ id, box }) => `${id}: ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`),
+        wider: Array.from(document.querySelectorAll('.bo-navtree *'))
+          .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+          .map((el) => el.className || el.tagName),
+      }
+    })
+
+  it('fits 820 and 390 px wide, and a French label written by keyboard shows in the French shop', async () => {
+    const page = await login(PORTRAIT_TABLET)
+    await page.goto('/backend/navigations')
+    await page
+      .getByRole('table', { name: 'Navigationen' })
+      .getByRole('link', { name: 'main', exact: true })
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Navigation «Hauptnavigation»' }).waitFor()
+    const items = page.locator('.bo-navtree__list > li')
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(7)
+    // Every item has its German, French and English label, all fully visible.
+    expect(await overflow(page)).toEqual({
+      labels: 3 * (await items.count()),
+      scrollsSideways: false,
+      cut: [],
+      wider: [],
+    })
+    expect(await seriousViolations(page)).toEqual([])
+    await page.screenshot({ path: '/tmp/backoffice-navigation-editor-820.png', fullPage: true })
+    await page.setViewportSize(PHONE)
+    await expect.poll(async () => (await overflow(page)).scrollsSideways).toBe(false)
+    expect(await overflow(page)).toMatchObject({ cut: [], wider: [] })
+    await page.screenshot({ path: '/tmp/backoffice-navigation-editor-390.png', fullPage: true })
+    await page.setViewportSize(PORTRAIT_TABLET)
+
+    /** The item whose German label is `label`. */
+    const item = async (label: string) => {
+      const labels = await items.evaluateAll((rows) =>
+        rows.map((row) => row.querySelector<HTMLInputElement>('input[data-action="label"]')?.value),
+      )
+      expect(labels).toContain(label)
+      return items.nth(labels.indexOf(label))
+    }
+    // The demo's labels per language are loaded.
+    const branches = await item('Filialen')
+    expect(await branches.getByRole('textbox', { name: 'Beschriftung (Französisch)' }).inputValue()).toBe(
+      'Filiales',
+    )
+    expect(await branches.getByRole('textbox', { name: 'Beschriftung (Englisch)' }).inputValue()).toBe(
+      'Branches',
+    )
+
+    // By keyboard: from the German label of "Allergene" on to its French label, typed, saved.
+    const allergens = await item('Allergene')
+    // Added by the test above, labelled with the page's German name: no French label of its own.
+    const imprint = await items.evaluateAll((rows) =>
+      rows.some(
+        (row) => row.querySelector<HTMLInputElement>('input[data-action="label"]')?.value === 'Impressum',
+      ),
+    )
+    const french = allergens.getByRole('textbox', { name: 'Beschriftung (Französisch)' })
+    expect(await french.inputValue()).toBe('')
+    await allergens.getByRole('textbox', { name: /^Beschriftung \(Deutsch\)/ }).focus()
+    const focusedLocale = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-label-locale') ?? null)
+    for (let i = 0; i < 4 && (await focusedLocale()) !== 'fr-FR'; i++) await page.keyboard.press('Tab')
+    expect(await focusedLocale()).toBe('fr-FR')
+    await page.keyboard.type('Allergènes et ingrédients')
+    expect(await french.inputValue()).toBe('Allergènes et ingrédients')
+    await page.getByRole('button', { name: 'Speichern' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('status').filter({ hasText: 'Gespeichert.' }).waitFor()
+
+    // A French visitor: the item's own French labels, and the page's French name for an item
+    // labelled with the page's German name ("Impressum", added above).
+    const visitor = await visit('/ueber-uns', DESKTOP)
+    await visitor.getByLabel('Sprache').selectOption('fr-FR')
+    await expect.poll(() => new URL(visitor.url()).pathname).toBe('/fr/a-propos')
+    const nav = visitor.getByRole('navigation', { name: 'Navigation principale' })
+    const top = () => nav.locator('.shell-nav__list > li > a').allTextContents()
+    await expect
+      .poll(top)
+      .toEqual([
+        'Accueil',
+        'Filiales',
+        ...(imprint ? ['Mentions légales'] : []),
+        'À propos',
+        'Allergènes et ingrédients',
+      ])
+    expect(await nav.getByRole('link', { name: 'Allergènes et ingrédients' }).getAttribute('href')).toBe(
+      '/fr/allergenes',
+    )
   })
 })

@@ -208,10 +208,15 @@ describe('languages', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('À propos')
     expect(await page.getByText('la quatrième génération').count()).toBe(1)
     await expect.poll(() => page.title()).toBe('À propos - Huber Beck & Metzg')
-    // The French menu links to French paths and shows the French blocks.
+    // The French menu links to French paths, labelled in French (the items' French labels, the
+    // allergen page's French name for "Allergene"), and shows the French blocks.
     await page.getByRole('button', { name: 'Menu', exact: true }).click()
     const dialog = page.getByRole('dialog')
-    expect(await dialog.getByRole('link', { name: 'Über uns', exact: true }).getAttribute('href')).toBe(
+    const frenchNav = dialog.getByRole('navigation', { name: 'Navigation principale' })
+    await expect
+      .poll(() => frenchNav.locator('.shell-menu__list > li > :is(a, span)').allTextContents())
+      .toEqual(['Accueil', 'Filiales', 'À propos', 'Allergènes'])
+    expect(await dialog.getByRole('link', { name: 'À propos', exact: true }).getAttribute('href')).toBe(
       '/fr/a-propos',
     )
     await expect.poll(() => dialog.getByText('Rue de Bourg 12, 1003 Lausanne').count()).toBe(1)

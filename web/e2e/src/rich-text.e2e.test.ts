@@ -228,6 +228,24 @@ describe('the editor by keyboard at tablet size', () => {
         .map(({ name, shown }) => `${name}: ${JSON.stringify(shown)}`)
     })
     expect(wordy).toEqual([])
+    // Each tool is drawn as an icon (an SVG hidden from screen readers), not with a font's glyph
+    // (a glyph the machine lacks shows as an empty box): no text at all, and a drawn icon.
+    const drawn = await toolbar().evaluate((bar) =>
+      Array.from(bar.querySelectorAll('button')).map((b) => {
+        const svg = b.querySelector('svg')
+        const box = svg?.getBoundingClientRect()
+        return {
+          name: b.getAttribute('aria-label'),
+          text: b.textContent,
+          hidden: svg?.getAttribute('aria-hidden') ?? null,
+          drawn: Boolean(
+            box && box.width >= 16 && box.height >= 16 && svg?.querySelector('path')?.getAttribute('d'),
+          ),
+        }
+      }),
+    )
+    expect(drawn.length).toBeGreaterThan(20)
+    expect(drawn.filter((b) => b.text !== '' || b.hidden !== 'true' || !b.drawn)).toEqual([])
     // Tab order: block style, the toolbar (its one button with tabindex 0), the text.
     await blockStyle().focus()
     await page.keyboard.press('Tab')

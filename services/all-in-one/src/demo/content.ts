@@ -190,20 +190,24 @@ export function demoNavigations(idOf: IdOf): { key: string; body: DemoInput<'nav
       body: {
         identifier: 'main',
         translations: { 'de-CH': { name: 'Hauptnavigation' }, 'fr-FR': { name: 'Navigation principale' } },
+        // Labels in French and English beside the German one; the branches keep their names in
+        // every language, and "Allergene" shows the allergen page's French name (docs/content.md
+        // "Navigations": a site item whose label is the page's German name).
         items: [
-          { type: 'home', target: null, label: 'Start' },
+          { type: 'home', target: null, label: 'Start', labels: { 'fr-FR': 'Accueil', 'en-GB': 'Home' } },
           {
             type: 'link',
             target: '/',
             label: 'Filialen',
+            labels: { 'fr-FR': 'Filiales', 'en-GB': 'Branches' },
             children: [
               branch('zuerich-altstadt', 'Zürich Altstadt'),
               branch('winterthur', 'Winterthur'),
               branch('lausanne', 'Lausanne'),
             ],
           },
-          site('about', 'Über uns'),
-          site('allergens', 'Allergene'),
+          { ...site('about', 'Über uns'), labels: { 'fr-FR': 'À propos', 'en-GB': 'About us' } },
+          { ...site('allergens', 'Allergene'), labels: { 'en-GB': 'Allergens' } },
         ],
       },
     },

@@ -2,8 +2,9 @@
  * The navigation editor's form (issue 19 part 5): a navigation (spec §3: identifier, a name per
  * language, items with children) as the form holds it and the body it sends. The items keep the
  * body's nesting (`items.1.children.0.target`), so the shared contract's and the server's errors
- * land at their items; each item has a key of the editor's own. An item's label is one text for
- * all languages (the contract and the storefront's navigation have one label per item). Pure.
+ * land at their items; each item has a key of the editor's own. An item has its German label and
+ * one per other language (`labels`, ITEM_LABEL_LOCALES); the storefront falls back to the German
+ * one (docs/content.md "Navigations"). Pure.
  */
 import type { NavigationItem, NavigationItemType } from '@shop/shared/contracts'
 import type { NavNode } from './navigation-tree.ts'
@@ -11,6 +12,8 @@ import type { NavNode } from './navigation-tree.ts'
 /** The languages a navigation's name is written in (content locales, as the site editor). */
 export const NAVIGATION_LOCALES = ['de-CH', 'fr-FR', 'en-GB'] as const
 export type NavigationLocale = (typeof NAVIGATION_LOCALES)[number]
+/** The languages an item has a label of its own in, beside the German `label`. */
+export const ITEM_LABEL_LOCALES = ['fr-FR', 'en-GB'] as const satisfies readonly NavigationLocale[]
 
 export type NavigationForm = {
   identifier: string
@@ -34,6 +37,7 @@ function toNodes(items: readonly Partial<NavigationItem>[] | undefined): NavNode
     type: (item.type ?? 'link') as NavigationItemType,
     target: item.target ?? '',
     label: item.label ?? '',
+    labels: { ...item.labels },
     isEnabled: item.isEnabled !== false,
     children: toNodes(item.children),
   }))
@@ -47,11 +51,20 @@ export function navigationToForm(navigation: StoredNavigation | null): Navigatio
   return { identifier: navigation?.identifier ?? '', translations, items: toNodes(navigation?.items) }
 }
 
+/** The labels given (trimmed; an empty one is left out), or nothing when none is. */
+function labelsOf(node: NavNode): Pick<NavigationItem, 'labels'> {
+  const labels = Object.entries(node.labels ?? {}).flatMap(([locale, label]) =>
+    label?.trim() ? [[locale, label.trim()] as const] : [],
+  )
+  return labels.length > 0 ? { labels: Object.fromEntries(labels) } : {}
+}
+
 function toItems(nodes: readonly NavNode[]): NavigationItem[] {
   return nodes.map((node) => ({
     type: node.type,
     target: node.type === 'home' ? null : node.target.trim() || null,
     label: node.label,
+    ...labelsOf(node),
     isEnabled: node.isEnabled,
     children: toItems(node.children),
   }))

@@ -28,7 +28,7 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { MAX_NAVIGATION_DEPTH, type NavigationItemType } from '@shop/shared/contracts'
 import { Button } from '@shop/ui'
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type CSSProperties, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import {
   Button as AriaButton,
   ComboBox,
@@ -44,7 +44,7 @@ import { fieldControlProps, framed, useFormContext } from '../../lib/forms.tsx'
 import '../../lib/react-aria-csp.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
-import { newItem } from './navigation-model.ts'
+import { ITEM_LABEL_LOCALES, newItem } from './navigation-model.ts'
 import {
   dropItem,
   findItem,
@@ -62,8 +62,18 @@ import {
   updateItem,
 } from './navigation-tree.ts'
 
-/** How far (px) an item is dragged to the side for one level. */
-const INDENT = 40
+/**
+ * How far (px) an item is dragged to the side for one level: the step it is indented by, which
+ * navigations.css makes smaller on narrow screens (`--navtree-indent`).
+ */
+function indentOf(list: HTMLElement | null): number {
+  const step = list
+    ? Number.parseFloat(getComputedStyle(list).getPropertyValue('--navtree-indent'))
+    : Number.NaN
+  return step > 0 ? step : 40
+}
+/** The short names of the languages an item's label is written in (bo-navigations `language`). */
+const LANGUAGE_KEY: Record<(typeof ITEM_LABEL_LOCALES)[number], string> = { 'fr-FR': 'fr', 'en-GB': 'en' }
 const TYPES: NavigationItemType[] = ['home', 'site', 'branch', 'link']
 
 type Option = { id: string; name: string }
@@ -201,14 +211,14 @@ export function NavigationTreeEditor() {
   const onDragMove = ({ active, over, delta }: DragMoveEvent) =>
     setDragging({
       key: String(active.id),
-      levels: Math.round(delta.x / INDENT),
+      levels: Math.round(delta.x / indentOf(listRef.current)),
       over: String(over?.id ?? active.id),
     })
   const onDragEnd = ({ active, over, delta }: DragEndEvent) => {
     setDragging(null)
     if (!over) return
     const key = String(active.id)
-    const next = dropItem(tree, key, String(over.id), Math.round(delta.x / INDENT))
+    const next = dropItem(tree, key, String(over.id), Math.round(delta.x / indentOf(listRef.current)))
     if (!next) {
       setAnnouncement(t('live.cannot.drop', { name: nodeName(key), levels: MAX_NAVIGATION_DEPTH }))
       return
@@ -223,6 +233,7 @@ export function NavigationTreeEditor() {
         {t('items.title')}
       </h2>
       <p className="bo-hint">{t('items.hint', { levels: MAX_NAVIGATION_DEPTH })}</p>
+      <p className="bo-hint">{t('items.labelsHint')}</p>
       {tree.length === 0 ? <p className="bo-hint">{t('items.empty')}</p> : null}
       <DndContext
         sensors={sensors}
@@ -313,17 +324,24 @@ function TreeRow({
     { action: 'outdent', icon: '←' },
     { action: 'indent', icon: '→' },
   ]
-  const labelFraming = { label: t('item.label'), error: labelError, required: true }
+  const labelFraming = {
+    label: t('item.labelIn', { language: t('language.de') }),
+    error: labelError,
+    required: true,
+  }
   return (
     <li
       ref={setNodeRef}
       data-key={node.key}
       className={`bo-navtree__item${isDragging ? ' is-dragging' : ''}${node.isEnabled ? '' : ' is-disabled'}`}
-      style={{
-        transform: CSS.Translate.toString(transform),
-        transition,
-        marginInlineStart: `${depth * INDENT}px`,
-      }}
+      style={
+        {
+          transform: CSS.Translate.toString(transform),
+          transition,
+          // navigations.css indents by `--navtree-depth` steps of `--navtree-indent`.
+          '--navtree-depth': depth,
+        } as CSSProperties
+      }
       aria-label={t('item.aria', { name, type: t(`type.${node.type}`), level: depth + 1 })}
     >
       <div className="bo-navtree__head">
@@ -384,6 +402,15 @@ function TreeRow({
           />,
         )}
         <TargetInput node={node} error={errorAt('target')} targets={targets} onChange={onChange} />
+        {ITEM_LABEL_LOCALES.map((locale) => (
+          <TranslatedLabel
+            key={locale}
+            locale={locale}
+            value={node.labels?.[locale] ?? ''}
+            error={errorAt(`labels.${locale}`)}
+            onChange={(label) => onChange({ labels: { ...node.labels, [locale]: label } })}
+          />
+        ))}
         <div className="bo-check bo-navtree__enabled">
           <label htmlFor={enabledId}>
             <input
@@ -397,6 +424,35 @@ function TreeRow({
         </div>
       </div>
     </li>
+  )
+}
+
+/** An item's label in another language (empty: the storefront's fallback, items.labelsHint). */
+function TranslatedLabel({
+  locale,
+  value,
+  error,
+  onChange,
+}: {
+  locale: (typeof ITEM_LABEL_LOCALES)[number]
+  value: string
+  error: string | undefined
+  onChange: (label: string) => void
+}) {
+  const t = useT('bo-navigations')
+  const id = useId()
+  const framing = { label: t('item.labelIn', { language: t(`language.${LANGUAGE_KEY[locale]}`) }), error }
+  return framed(
+    id,
+    framing,
+    <input
+      className="ui-input"
+      lang={locale}
+      data-label-locale={locale}
+      {...fieldControlProps(id, framing)}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />,
   )
 }
 

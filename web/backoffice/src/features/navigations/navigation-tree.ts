@@ -15,7 +15,10 @@ export type NavNode = {
   type: NavigationItemType
   /** A site or branch id, a link's URL or path; '' for none (home). */
   target: string
+  /** The German label. */
   label: string
+  /** The label per other content locale (navigation-model.ts's ITEM_LABEL_LOCALES and any stored). */
+  labels?: Partial<Record<string, string>>
   isEnabled: boolean
   children: NavNode[]
 }

@@ -174,4 +174,35 @@ describe('the items in the form', () => {
       ],
     })
   })
+
+  it("keeps an item's labels per language: the ones given, trimmed, and those of other languages", () => {
+    const form = navigationToForm({
+      identifier: 'main',
+      items: [
+        { type: 'link', target: '/', label: 'Filialen', labels: { 'fr-FR': 'Filiales', 'en-US': 'Stores' } },
+        { type: 'home', target: null, label: 'Start' },
+      ],
+    })
+    expect(form.items.map((i) => i.labels)).toEqual([{ 'fr-FR': 'Filiales', 'en-US': 'Stores' }, {}])
+    form.items[0]!.labels = { ...form.items[0]!.labels, 'fr-FR': ' ', 'en-GB': ' Branches ' }
+    form.items[1]!.labels = { 'fr-FR': 'Accueil' }
+    expect(navigationToBody(form, null).items).toEqual([
+      {
+        type: 'link',
+        target: '/',
+        label: 'Filialen',
+        labels: { 'en-US': 'Stores', 'en-GB': 'Branches' },
+        isEnabled: true,
+        children: [],
+      },
+      {
+        type: 'home',
+        target: null,
+        label: 'Start',
+        labels: { 'fr-FR': 'Accueil' },
+        isEnabled: true,
+        children: [],
+      },
+    ])
+  })
 })

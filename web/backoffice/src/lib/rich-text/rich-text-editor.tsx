@@ -3,7 +3,7 @@
  * It stores HTML made only of the shared allow-list (extensions.ts), cleans what is pasted
  * (paste-cleaner.ts) and uploads pictures and PDFs as the shop's images and files.
  */
-import { Button, Dialog } from '@shop/ui'
+import { Button, Dialog, Icon, type IconName } from '@shop/ui'
 import type { Editor } from '@tiptap/core'
 import { TextSelection } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
@@ -126,11 +126,12 @@ type ToolButton = {
   key: string
   label: string
   /**
-   * What the button shows: symbols only (letters only as one-letter marks such as "B"), hidden
-   * from screen readers; the name is `label`. WCAG's label-in-name (axe's
-   * label-content-name-mismatch) takes any other visible text as a label the name must contain.
+   * What the button shows: an icon of @shop/ui's set (an SVG, hidden from screen readers; the
+   * name is `label`). No text: a glyph the machine's fonts lack shows as an empty box, and WCAG's
+   * label-in-name (axe's label-content-name-mismatch) takes visible text as a label the name
+   * must contain.
    */
-  glyph: ReactNode
+  icon: IconName
   run: () => void
   pressed?: boolean
   disabled?: boolean
@@ -198,7 +199,7 @@ function Toolbar({
                   if (!button.disabled) button.run()
                 }}
               >
-                <span aria-hidden="true">{button.glyph}</span>
+                <Icon name={button.icon} />
               </button>
             )
           })}
@@ -342,28 +343,28 @@ export default function RichTextEditorImpl({
       {
         key: 'bold',
         label: t('bold'),
-        glyph: <b>B</b>,
+        icon: 'bold',
         pressed: state.bold,
         run: () => chain().toggleBold().run(),
       },
       {
         key: 'italic',
         label: t('italic'),
-        glyph: <i>I</i>,
+        icon: 'italic',
         pressed: state.italic,
         run: () => chain().toggleItalic().run(),
       },
       {
         key: 'underline',
         label: t('underline'),
-        glyph: <u>U</u>,
+        icon: 'underline',
         pressed: state.underline,
         run: () => chain().toggleUnderline().run(),
       },
       {
         key: 'strike',
         label: t('strike'),
-        glyph: <s>S</s>,
+        icon: 'strike',
         pressed: state.strike,
         run: () => chain().toggleStrike().run(),
       },
@@ -372,46 +373,50 @@ export default function RichTextEditorImpl({
       {
         key: 'bulletList',
         label: t('bulletList'),
-        glyph: '•≡',
+        icon: 'bulletList',
         pressed: state.bulletList,
         run: () => chain().toggleBulletList().run(),
       },
       {
         key: 'orderedList',
         label: t('orderedList'),
-        glyph: '⋮≡',
+        icon: 'orderedList',
         pressed: state.orderedList,
         run: () => chain().toggleOrderedList().run(),
       },
       {
         key: 'blockquote',
         label: t('blockquote'),
-        glyph: '❝',
+        icon: 'quote',
         pressed: state.blockquote,
         run: () => chain().toggleBlockquote().run(),
       },
-      { key: 'rule', label: t('rule'), glyph: '―', run: () => chain().setHorizontalRule().run() },
+      { key: 'rule', label: t('rule'), icon: 'rule', run: () => chain().setHorizontalRule().run() },
     ],
     [
-      { key: 'link', label: t('link'), glyph: '🔗', pressed: state.link, run: () => setDialog('link') },
+      { key: 'link', label: t('link'), icon: 'link', pressed: state.link, run: () => setDialog('link') },
       {
         key: 'unlink',
         label: t('unlink'),
-        // A struck link (CSS), not "⛓" with a combining stroke: axe reads a combining mark as
-        // text, and a button whose visible text is not in its name fails label-in-name.
-        glyph: <span className="bo-rt__struck">🔗</span>,
+        icon: 'unlink',
         disabled: !state.link,
         run: () => chain().extendMarkRange('link').unsetLink().run(),
       },
-      { key: 'upload', label: t('upload'), glyph: '🖼', run: () => fileRef.current?.click() },
-      { key: 'video', label: t('video'), glyph: '▶', run: () => setDialog('video') },
+      { key: 'upload', label: t('upload'), icon: 'image', run: () => fileRef.current?.click() },
+      { key: 'video', label: t('video'), icon: 'video', run: () => setDialog('video') },
     ],
     [
-      { key: 'alt', label: t('imageAlt'), glyph: '✎', disabled: !state.image, run: () => setDialog('alt') },
+      {
+        key: 'alt',
+        label: t('imageAlt'),
+        icon: 'pencil',
+        disabled: !state.image,
+        run: () => setDialog('alt'),
+      },
       {
         key: 'floatLeft',
         label: t('floatLeft'),
-        glyph: '◧',
+        icon: 'floatLeft',
         disabled: !state.image,
         pressed: state.float === 'left',
         run: () => chain().updateAttributes('image', { float: 'left' }).run(),
@@ -419,7 +424,7 @@ export default function RichTextEditorImpl({
       {
         key: 'floatNone',
         label: t('floatNone'),
-        glyph: '▣',
+        icon: 'floatNone',
         disabled: !state.image,
         pressed: state.image && state.float === null,
         run: () => chain().updateAttributes('image', { float: null }).run(),
@@ -427,7 +432,7 @@ export default function RichTextEditorImpl({
       {
         key: 'floatRight',
         label: t('floatRight'),
-        glyph: '◨',
+        icon: 'floatRight',
         disabled: !state.image,
         pressed: state.float === 'right',
         run: () => chain().updateAttributes('image', { float: 'right' }).run(),
@@ -437,49 +442,49 @@ export default function RichTextEditorImpl({
       {
         key: 'table',
         label: t('table'),
-        glyph: '▦',
+        icon: 'tableInsert',
         disabled: state.table,
         run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
       },
       {
         key: 'addRow',
         label: t('addRow'),
-        glyph: '+≡',
+        icon: 'rowAdd',
         disabled: !state.table,
         run: () => chain().addRowAfter().run(),
       },
       {
         key: 'addColumn',
         label: t('addColumn'),
-        glyph: '+‖',
+        icon: 'columnAdd',
         disabled: !state.table,
         run: () => chain().addColumnAfter().run(),
       },
       {
         key: 'deleteRow',
         label: t('deleteRow'),
-        glyph: '−≡',
+        icon: 'rowDelete',
         disabled: !state.table,
         run: () => chain().deleteRow().run(),
       },
       {
         key: 'deleteColumn',
         label: t('deleteColumn'),
-        glyph: '−‖',
+        icon: 'columnDelete',
         disabled: !state.table,
         run: () => chain().deleteColumn().run(),
       },
       {
         key: 'headerRow',
         label: t('headerRow'),
-        glyph: '▤',
+        icon: 'tableHeader',
         disabled: !state.table,
         run: () => chain().toggleHeaderRow().run(),
       },
       {
         key: 'deleteTable',
         label: t('deleteTable'),
-        glyph: '✕▦',
+        icon: 'tableDelete',
         disabled: !state.table,
         run: () => chain().deleteTable().run(),
       },
@@ -488,14 +493,14 @@ export default function RichTextEditorImpl({
       {
         key: 'undo',
         label: t('undo'),
-        glyph: '↶',
+        icon: 'undo',
         disabled: !state.canUndo,
         run: () => chain().undo().run(),
       },
       {
         key: 'redo',
         label: t('redo'),
-        glyph: '↷',
+        icon: 'redo',
         disabled: !state.canRedo,
         run: () => chain().redo().run(),
       },
@@ -516,6 +521,7 @@ export default function RichTextEditorImpl({
       </span>
       <div className="bo-rt__bar">
         <label className="bo-rt__block">
+          <Icon name={state.block.startsWith('h') ? 'heading' : 'paragraph'} />
           <span className="ui-visually-hidden">{t('block.label')}</span>
           <select
             className="ui-select"

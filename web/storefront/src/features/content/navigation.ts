@@ -1,16 +1,20 @@
 import { paths as routes } from '@shop/ui/routes'
-import { normalisePath, type SiteLike, sitePath } from './sites.ts'
+import { contentLocales, DEFAULT_CONTENT_LOCALE, normalisePath, type SiteLike, sitePath } from './sites.ts'
 
 /**
  * Navigation items to links (spec §2 "Content page": home → '/', site → its path in the active
  * locale, branch → the store path, link → an external target in a new tab; active when the
- * current route matches the target, child-active when a descendant is active). Pure.
+ * current route matches the target, child-active when a descendant is active), labelled in the
+ * active locale (itemLabel). Pure.
  */
 
 export type NavigationItemLike = {
   type: 'home' | 'site' | 'branch' | 'link'
   target: string | null
+  /** The German label (the default locale's), and the last fallback. */
   label: string
+  /** The label per other content locale ('fr-FR', 'en-GB', …). */
+  labels?: Partial<Record<string, string>> | undefined
   isEnabled?: boolean
   children?: readonly NavigationItemLike[]
 }
@@ -70,6 +74,30 @@ function itemTarget(
   }
 }
 
+/**
+ * An item's label in the active locale (docs/content.md "Navigations"): the item's own label for
+ * that locale ('en' reads 'en-GB', then 'en-US'); else, for a site item whose German label is
+ * the site's German name (not customised), the site's name in that locale; else the German label.
+ */
+export function itemLabel(item: NavigationItemLike, ctx: Pick<NavContext, 'locale' | 'sites'>): string {
+  const wanted = contentLocales(ctx.locale)
+  for (const locale of wanted) {
+    const own = item.labels?.[locale]?.trim()
+    if (own) return own
+  }
+  if (item.type === 'site') {
+    const site = ctx.sites.find((s) => s.id === item.target)
+    const german = site?.translations[DEFAULT_CONTENT_LOCALE]?.name.trim()
+    if (site && german && german === item.label.trim()) {
+      for (const locale of wanted) {
+        const name = site.translations[locale]?.name.trim()
+        if (name) return name
+      }
+    }
+  }
+  return item.label
+}
+
 function buildEntry(item: NavigationItemLike, ctx: NavContext, key: string): NavEntry | undefined {
   if (item.isEnabled === false) return undefined
   const children = buildNav(item.children ?? [], ctx, `${key}.`)
@@ -80,7 +108,7 @@ function buildEntry(item: NavigationItemLike, ctx: NavContext, key: string): Nav
   const active = (target?.paths ?? []).some((p) => normalisePath(p.split(/[?#]/)[0] ?? p) === current)
   return {
     key,
-    label: item.label,
+    label: itemLabel(item, ctx),
     to: target?.to ?? null,
     href: target?.href ?? null,
     active,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildNav, type NavContext, type NavigationItemLike } from './navigation.ts'
+import { buildNav, itemLabel, type NavContext, type NavigationItemLike } from './navigation.ts'
 
 const ctx = (pathname: string, locale = 'de-CH'): NavContext => ({
   pathname,
@@ -71,5 +71,49 @@ describe('buildNav', () => {
   it('treats a protocol-relative link as external', () => {
     const nav = buildNav([{ type: 'link', target: '//evil.example', label: 'x' }], ctx('/'))
     expect(nav[0]).toMatchObject({ to: null, href: '//evil.example' })
+  })
+})
+
+describe('labels in the active language', () => {
+  const translated: NavigationItemLike[] = [
+    { type: 'home', target: null, label: 'Start', labels: { 'fr-FR': 'Accueil', 'en-GB': 'Home' } },
+    { type: 'link', target: '/', label: 'Filialen', labels: { 'fr-FR': 'Filiales' } },
+    // Not customised (the site's German name): the site's name in the active language.
+    { type: 'site', target: 's-about', label: 'Über uns' },
+    // Customised in German: the German label where the item has none of its own.
+    { type: 'site', target: 's-about', label: 'Wer wir sind' },
+    // Its own label wins over the site's name.
+    { type: 'site', target: 's-about', label: 'Über uns', labels: { 'fr-FR': 'Notre maison' } },
+  ]
+  const labels = (locale: string) => buildNav(translated, ctx('/', locale)).map((e) => e.label)
+
+  it('shows German labels to a German visitor', () => {
+    expect(labels('de-CH')).toEqual(['Start', 'Filialen', 'Über uns', 'Wer wir sind', 'Über uns'])
+  })
+
+  it("shows the item's French label, else the site's French name, else the German label", () => {
+    expect(labels('fr-FR')).toEqual(['Accueil', 'Filiales', 'À propos', 'Wer wir sind', 'Notre maison'])
+  })
+
+  it("reads the storefront's English from en-GB, then en-US; the site has no English name", () => {
+    expect(labels('en')).toEqual(['Home', 'Filialen', 'Über uns', 'Wer wir sind', 'Über uns'])
+    const us: NavigationItemLike = {
+      type: 'home',
+      target: null,
+      label: 'Start',
+      labels: { 'en-US': 'Home page' },
+    }
+    expect(itemLabel(us, ctx('/', 'en'))).toBe('Home page')
+  })
+
+  it('ignores a blank label and trims one given', () => {
+    const item: NavigationItemLike = {
+      type: 'home',
+      target: null,
+      label: 'Start',
+      labels: { 'fr-FR': ' ', 'en-GB': ' Home ' },
+    }
+    expect(itemLabel(item, ctx('/', 'fr-FR'))).toBe('Start')
+    expect(itemLabel(item, ctx('/', 'en'))).toBe('Home')
   })
 })
