@@ -494,7 +494,21 @@ describe('the read model', () => {
   }
 
   it('rebuilt from the first event equals the live one', async () => {
+    // A correction that moves an activity to another day leaves no empty day behind.
     await caughtUp()
+    const toms = await call(s.url, 'GET', `/api/working-activities?user=${users.tom!.id}`, { headers: admin })
+    const moved = await call(s.url, 'POST', `/api/working-activities/${toms.body.data[0].id}/corrections`, {
+      body: { start: '2027-02-28T10:00:00Z', end: '2027-02-28T12:00:00Z', reason: 'Am Sonntag gearbeitet' },
+      headers: admin,
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    await caughtUp()
+    const days = await call(s.url, 'GET', `/api/working-activities/days?user=${users.tom!.id}`, {
+      headers: admin,
+    })
+    expect(days.body.data).toEqual([
+      { userId: users.tom!.id, date: '2027-02-28', workedSeconds: 7200, breakSeconds: 0, activities: 1 },
+    ])
     const live = await snapshot()
     expect(live.activities.length).toBeGreaterThanOrEqual(6)
     expect(live.activities.some((a: any) => a.row.is_corrected)).toBe(true)

@@ -167,5 +167,9 @@ async function applyWorkingTime(trx: Transaction<Database>, events: readonly Sto
     )
     .execute()
   // A day whose last activity moved away (a correction to another day) has no row, as in a rebuild.
-  await trx.deleteFrom('tt_user_days').where('activities', '<=', 0).execute()
+  await trx
+    .deleteFrom('tt_user_days')
+    .where('activities', '<=', 0)
+    .where((eb) => eb.or(changed.map((d) => eb.and([eb('user_id', '=', d.userId), eb('day', '=', d.day)]))))
+    .execute()
 }
