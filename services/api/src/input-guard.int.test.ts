@@ -129,8 +129,16 @@ describe('deeply nested JSON', () => {
           'de-CH': {
             path: '/ueber-uns',
             name: 'Über uns',
+            // A standard page: a section of columns, each item with its formatted text.
             content: {
-              sections: [{ type: 'columns', columns: [{ items: [{ type: 'text', body: '<p>Hallo</p>' }] }] }],
+              sections: [
+                {
+                  type: 'columns_section',
+                  appearance: '2',
+                  direction: 'horizontal',
+                  content: [{ type: 'text', text: '<p>Hallo</p>' }],
+                },
+              ],
             },
           },
         },

@@ -79,13 +79,16 @@ describe('staff remove an item', () => {
     expect(again.status).toBe(200)
     expect(again.body.data.version).toBe(paid.version + 2)
 
+    // The removal and its refund request in one append (the refund process may already have
+    // paid it back: an OrderRefunded after them).
     const stored = await orderEvents(s.db.db, order.id)
-    expect(stored.map((e) => e.type)).toEqual([
+    expect(stored.slice(0, 4).map((e) => e.type)).toEqual([
       'OrderCreated',
       'OrderPaid',
       'OrderItemRemoved',
       'OrderRefundRequested',
     ])
+    expect(stored.slice(4).map((e) => e.type)).not.toContain('OrderItemRemoved')
     expect(stored[2]!.data).toMatchObject({
       itemId: gipfeli,
       item: { itemId: gipfeli, name: 'Gipfeli', amount: 4, total: 720 },
