@@ -18,6 +18,6 @@ export {
   type LocaleKitOptions,
   type Translate,
 } from './i18n.tsx'
-export { Icon, type IconName } from './icons.tsx'
+export { Icon, type IconName, PathIcon } from './icons.tsx'
 export { Notice, type NoticeTone, Spinner } from './notice.tsx'
 export { THEME_STORAGE_KEY, type Theme, useTheme } from './theme.ts'

@@ -3,7 +3,7 @@
  * It stores HTML made only of the shared allow-list (extensions.ts), cleans what is pasted
  * (paste-cleaner.ts) and uploads pictures and PDFs as the shop's images and files.
  */
-import { Button, Dialog, Icon, type IconName } from '@shop/ui'
+import { Button, Dialog } from '@shop/ui'
 import type { Editor } from '@tiptap/core'
 import { TextSelection } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
@@ -24,6 +24,7 @@ import { useT } from '../i18n.tsx'
 import { type StoredImage, uploadFile, uploadImage } from '../image-picker.tsx'
 import { richTextExtensions } from './extensions.ts'
 import { allowedHtml, cleanPastedHtml, keepFirstBlock } from './paste-cleaner.ts'
+import { ToolbarIcon, type ToolbarIconName } from './toolbar-icons.tsx'
 import type { RichTextEditorProps } from './types.ts'
 
 /**
@@ -131,7 +132,7 @@ type ToolButton = {
    * label-in-name (axe's label-content-name-mismatch) takes visible text as a label the name
    * must contain.
    */
-  icon: IconName
+  icon: ToolbarIconName
   run: () => void
   pressed?: boolean
   disabled?: boolean
@@ -199,7 +200,7 @@ function Toolbar({
                   if (!button.disabled) button.run()
                 }}
               >
-                <Icon name={button.icon} />
+                <ToolbarIcon name={button.icon} />
               </button>
             )
           })}
@@ -521,7 +522,7 @@ export default function RichTextEditorImpl({
       </span>
       <div className="bo-rt__bar">
         <label className="bo-rt__block">
-          <Icon name={state.block.startsWith('h') ? 'heading' : 'paragraph'} />
+          <ToolbarIcon name={state.block.startsWith('h') ? 'heading' : 'paragraph'} />
           <span className="ui-visually-hidden">{t('block.label')}</span>
           <select
             className="ui-select"
