@@ -69,15 +69,26 @@ describe('user editor mapping', () => {
       roles: ['ROLE_EMPLOYEE'],
       branches: [{ id: 'b1' }],
       isEnabled: true,
+      holidayDaysPerYear: null,
+      hourlyRate: null,
     })
   })
 
-  it('keeps the time-tracking fields the form does not show (holiday entitlement, hourly rate)', () => {
-    const withRates = { ...stored, holidayDaysPerYear: 25, hourlyRate: 3250 }
-    expect(userToBody(userToForm(withRates), withRates)).toMatchObject({
-      holidayDaysPerYear: 25,
-      hourlyRate: 3250,
+  it('round-trips the time-tracking fields (holiday entitlement, hourly rate in cents)', () => {
+    const withRates = { ...stored, holidayDaysPerYear: 22.5, hourlyRate: 3250 }
+    const form = userToForm(withRates)
+    expect(form).toMatchObject({ holidayDaysPerYear: 22.5, hourlyRate: 3250 })
+    expect(userToBody(form)).toMatchObject({ holidayDaysPerYear: 22.5, hourlyRate: 3250 })
+    expect(
+      parseWithErrors(createUserBodySchema, { ...userToBody(form), password: 'lang-genug-2026' }).success,
+    ).toBe(true)
+    // Half days are the finest step the contract takes.
+    const quarter = parseWithErrors(createUserBodySchema, {
+      ...userToBody({ ...form, holidayDaysPerYear: 22.25 }),
+      password: 'lang-genug-2026',
     })
+    expect(quarter.success).toBe(false)
+    if (!quarter.success) expect(quarter.errors.map((e) => e.field)).toEqual(['holidayDaysPerYear'])
   })
 
   it("checks a new user with the server's contract: the password is required, 10 characters", () => {

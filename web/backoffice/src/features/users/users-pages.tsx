@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { type ColumnDef, DataTable } from '../../lib/data-table.tsx'
 import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
-import { CheckboxGroup, CheckboxInput, FieldSet, TextInput } from '../../lib/forms.tsx'
+import { CheckboxGroup, CheckboxInput, FieldSet, NumberInput, TextInput } from '../../lib/forms.tsx'
 import { HistoryAside } from '../../lib/history-aside.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { ListPage } from '../../lib/list-page.tsx'
@@ -31,6 +31,9 @@ export type UserForm = {
   branchIds: string[]
   isEnabled: boolean
   password: string
+  /** Time tracking (docs/time-tracking.md): holiday days per year, the hourly rate in cents. */
+  holidayDaysPerYear: number | null
+  hourlyRate: number | null
 }
 
 export function userToForm(item: StoredResource | null): UserForm {
@@ -42,24 +45,21 @@ export function userToForm(item: StoredResource | null): UserForm {
     branchIds: (user?.branches ?? []).map((b) => b.id),
     isEnabled: user?.isEnabled !== false,
     password: '',
+    holidayDaysPerYear: typeof item?.holidayDaysPerYear === 'number' ? item.holidayDaysPerYear : null,
+    hourlyRate: typeof item?.hourlyRate === 'number' ? item.hourlyRate : null,
   }
 }
 
-/**
- * The body a save sends: a password only when one was typed (an update keeps the old one). The
- * time-tracking fields (holiday entitlement, hourly rate; docs/time-tracking.md) have no field
- * here yet: a save keeps what the user has.
- */
-export function userToBody(values: UserForm, item: StoredResource | null = null): Record<string, unknown> {
-  const kept = (field: string) => (item && typeof item[field] === 'number' ? { [field]: item[field] } : {})
+/** The body a save sends: a password only when one was typed (an update keeps the old one). */
+export function userToBody(values: UserForm): Record<string, unknown> {
   return {
     username: values.username.trim(),
     displayName: values.displayName,
     roles: values.roles,
     branches: values.branchIds.map((id) => ({ id })),
     isEnabled: values.isEnabled,
-    ...kept('holidayDaysPerYear'),
-    ...kept('hourlyRate'),
+    holidayDaysPerYear: values.holidayDaysPerYear,
+    hourlyRate: values.hourlyRate,
     ...(values.password ? { password: values.password } : {}),
   }
 }
@@ -148,6 +148,8 @@ export function UserEditorPage() {
         roles: t('roles'),
         branches: t('branches'),
         isEnabled: t('enabledField'),
+        holidayDaysPerYear: t('holidayDaysPerYear'),
+        hourlyRate: t('hourlyRate'),
       }}
       aside={(item, replace) => <HistoryAside resource="users" item={item} onRestored={replace} />}
     >
@@ -195,6 +197,22 @@ function UserFields({ isNew, userId }: { isNew: boolean; userId: string | undefi
         hint={t('branchesHint')}
         options={branches.map((branch) => ({ value: branch.id, label: branch.name }))}
       />
+      <FieldSet legend={t('timeTracking')}>
+        <NumberInput
+          name="holidayDaysPerYear"
+          label={t('holidayDaysPerYear')}
+          hint={t('holidayDaysPerYearHint')}
+          suffix={t('days')}
+        />
+        <NumberInput
+          name="hourlyRate"
+          label={t('hourlyRate')}
+          hint={t('hourlyRateHint')}
+          scale={100}
+          decimals={2}
+          suffix={t('perHour')}
+        />
+      </FieldSet>
     </>
   )
 }
