@@ -135,7 +135,14 @@ describe('the site editor', () => {
     })
     expect(await seriousViolations(page)).toEqual([])
 
+    // The create's answer first: a refusal or a slow server says so here, not as a timeout below.
+    const created = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/sites' && res.request().method() === 'POST',
+      { timeout: 60_000 },
+    )
     await page.getByRole('button', { name: 'Anlegen' }).click()
+    const answer = await created
+    expect(answer.status(), await answer.text()).toBe(201)
     await page.waitForURL(
       (url) => /^\/backend\/sites\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'),
     )

@@ -99,7 +99,14 @@ describe('image templates', { timeout: 120_000 }, () => {
     await preview.waitFor()
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200)
 
+    // The create's answer first: a refusal or a slow server says so here, not as a timeout below.
+    const created = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/image-templates' && res.request().method() === 'POST',
+      { timeout: 60_000 },
+    )
     await page.getByRole('button', { name: 'Anlegen' }).click()
+    const answer = await created
+    expect(answer.status(), await answer.text()).toBe(201)
     await page.getByRole('heading', { name: 'Wochenangebot', level: 1 }).waitFor()
     await page.getByRole('button', { name: 'Bild erstellen' }).click()
     await page.getByText('Das Bild wurde in den Medien gespeichert.').waitFor()
