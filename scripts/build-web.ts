@@ -51,7 +51,10 @@ function build(name: (typeof APPS)[number], force: boolean): void {
   const result = spawnSync(
     process.execPath,
     [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
-    { cwd: app, stdio: 'inherit' },
+    // Always the production build: run from a test (vitest sets NODE_ENV=test) Vite kept that
+    // NODE_ENV and built React's development JSX and runtime, which the next `npm run build:web`
+    // then took as up to date, so the browser tests ran against a development build.
+    { cwd: app, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   )
   if (result.status !== 0) process.exit(result.status ?? 1)
   precompress(join(app, 'dist'))
