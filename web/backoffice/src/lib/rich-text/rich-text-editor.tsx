@@ -10,6 +10,7 @@ import type { EditorView } from '@tiptap/pm/view'
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
+import '@shop/ui/rich-text.css'
 import './rich-text.css'
 import {
   isSafeUrl,

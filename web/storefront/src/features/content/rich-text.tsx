@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import '@shop/ui/rich-text.css'
 import './rich-text.css'
 import { imageSrcSet, imageUrl } from '../../lib/shop-data.tsx'
 import type { ContentImage } from './content-model.ts'
