@@ -340,59 +340,26 @@ export default function RichTextEditorImpl({
     }
   }
 
+  /** A button that switches a mark or block on and off, named and pressed by its state's key. */
+  const toggle = (key: keyof typeof state & string, icon: ToolbarIconName, run: () => void): ToolButton => ({
+    key,
+    label: t(key),
+    icon,
+    pressed: Boolean(state[key]),
+    run,
+  })
+
   const tools: ToolButton[][] = [
     [
-      {
-        key: 'bold',
-        label: t('bold'),
-        icon: 'bold',
-        pressed: state.bold,
-        run: () => chain().toggleBold().run(),
-      },
-      {
-        key: 'italic',
-        label: t('italic'),
-        icon: 'italic',
-        pressed: state.italic,
-        run: () => chain().toggleItalic().run(),
-      },
-      {
-        key: 'underline',
-        label: t('underline'),
-        icon: 'underline',
-        pressed: state.underline,
-        run: () => chain().toggleUnderline().run(),
-      },
-      {
-        key: 'strike',
-        label: t('strike'),
-        icon: 'strike',
-        pressed: state.strike,
-        run: () => chain().toggleStrike().run(),
-      },
+      toggle('bold', 'bold', () => chain().toggleBold().run()),
+      toggle('italic', 'italic', () => chain().toggleItalic().run()),
+      toggle('underline', 'underline', () => chain().toggleUnderline().run()),
+      toggle('strike', 'strike', () => chain().toggleStrike().run()),
     ],
     [
-      {
-        key: 'bulletList',
-        label: t('bulletList'),
-        icon: 'bulletList',
-        pressed: state.bulletList,
-        run: () => chain().toggleBulletList().run(),
-      },
-      {
-        key: 'orderedList',
-        label: t('orderedList'),
-        icon: 'orderedList',
-        pressed: state.orderedList,
-        run: () => chain().toggleOrderedList().run(),
-      },
-      {
-        key: 'blockquote',
-        label: t('blockquote'),
-        icon: 'quote',
-        pressed: state.blockquote,
-        run: () => chain().toggleBlockquote().run(),
-      },
+      toggle('bulletList', 'bulletList', () => chain().toggleBulletList().run()),
+      toggle('orderedList', 'orderedList', () => chain().toggleOrderedList().run()),
+      toggle('blockquote', 'quote', () => chain().toggleBlockquote().run()),
       { key: 'rule', label: t('rule'), icon: 'rule', run: () => chain().setHorizontalRule().run() },
     ],
     [
