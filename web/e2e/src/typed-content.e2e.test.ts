@@ -104,7 +104,8 @@ describe('the typed-content fields', () => {
   it('render every field type with its label, axe clean', async () => {
     for (const [field, at] of Object.entries(AT)) {
       const l = (at.control ?? at.section)?.()
-      expect(await l?.count(), field).toBe(1)
+      // Polled: the rich-text field (Haupttext) is a lazily loaded editor that mounts a moment later.
+      await expect.poll(async () => (await l?.count()) ?? 0, { message: field }).toBe(1)
     }
     // Those without a rule to break here: a picture's own field, a yes/no, the tabs.
     expect(await page.getByRole('checkbox', { name: 'Vegan' }).count()).toBe(1)
