@@ -83,6 +83,8 @@ export async function startShop(
     checkResponses?: boolean
     /** The storefront's files (default the build in web/storefront/dist; tests may bring their own). */
     storefrontRoot?: string
+    /** The back-office's files (default the build in web/backoffice/dist; a test may bring React's development build). */
+    backofficeRoot?: string
   } = {},
 ): Promise<Shop> {
   collectProcessMetrics()
@@ -148,6 +150,7 @@ export async function startShop(
     metricsToken: config.metricsToken,
     checkResponses: opts.checkResponses ?? false,
     ...(opts.storefrontRoot ? { storefrontRoot: opts.storefrontRoot } : {}),
+    ...(opts.backofficeRoot ? { backofficeRoot: opts.backofficeRoot } : {}),
     files,
     // One process on PGlite: no lock (and PGlite's one connection could not hold one).
     uploadCleanup: { exclusive: db.kind === 'postgres', ...(filesDir ? { dir: filesDir } : {}) },

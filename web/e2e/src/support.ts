@@ -76,6 +76,8 @@ export async function startStage(
     historyDays?: number
     /** Limits over the defaults (docs/security.md); the process env is not read. */
     limits?: LimitsOverrides
+    /** Another build of the back-office to serve (default web/backoffice/dist). */
+    backofficeRoot?: string
   } = {},
 ): Promise<Stage> {
   const at = opts.at ?? TUESDAY_10
@@ -107,6 +109,7 @@ export async function startStage(
       limits: withLimits(opts.limits),
       // What the browsers get is checked against the routes' schemas in /api/docs.
       checkResponses: true,
+      ...(opts.backofficeRoot ? { backofficeRoot: opts.backofficeRoot } : {}),
     },
   )
   const url = shop.url.replace('0.0.0.0', '127.0.0.1')

@@ -293,9 +293,22 @@ export function useBoundInput<E extends HTMLInputElement | HTMLTextAreaElement |
       setCustomValidity: (message: string) => input.current?.setCustomValidity(message),
       reportValidity: () => input.current?.reportValidity(),
     }
+    // False once this binding is cleaned up (the name changed, the field went): a bind queued by
+    // `sync` before then must not register the old name again.
+    let active = true
     const bind = () => {
+      if (!active) return
       const field = get(control._fields, name) as FieldRecord
-      if (field?._f?.ref !== proxy || !control._names.mount.has(name)) control.register(name)
+      if (field?._f?.ref !== proxy || !control._names.mount.has(name)) {
+        const absent = get(control._formValues, name) === undefined
+        control.register(name)
+        // Registering a name that has no value writes one (undefined) into the form's values. A
+        // field mounted for a moment at a place whose item is of another kind (a list item moved:
+        // the list's order and its values are two updates React may render apart) would so give
+        // that item a key its contract refuses ("Dieses Feld wurde nicht erwartet."), at a field
+        // nobody shows, and the form would not save. A field without a value stays without one.
+        if (absent) dropUndefined(control._formValues, name)
+      }
       const registered = get(control._fields, name) as FieldRecord
       if (registered?._f) {
         registered._f.ref = proxy
@@ -327,6 +340,7 @@ export function useBoundInput<E extends HTMLInputElement | HTMLTextAreaElement |
     }
     fields?.add(sync)
     return () => {
+      active = false
       fields?.delete(sync)
       // As useController: a field of a field array stays registered while the array changes.
       const parent = name.substring(0, name.search(/\.\d+(\.|$)/)) || name
@@ -366,6 +380,17 @@ export function useBoundInput<E extends HTMLInputElement | HTMLTextAreaElement |
       }
       void form.control.register(name).onBlur({ target: { value, name }, type: 'blur' })
     },
+  }
+}
+
+/** Removes the key at a dotted path when its value is undefined (nothing else). */
+function dropUndefined(values: FieldValues, path: string): void {
+  const at = path.lastIndexOf('.')
+  const parent = at < 0 ? values : (get(values, path.slice(0, at)) as unknown)
+  const key = path.slice(at + 1)
+  if (parent !== null && typeof parent === 'object' && !Array.isArray(parent)) {
+    const record = parent as Record<string, unknown>
+    if (key in record && record[key] === undefined) delete record[key]
   }
 }
 

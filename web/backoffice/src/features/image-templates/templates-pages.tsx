@@ -179,7 +179,11 @@ function LayerList() {
         className="bo-templates__list bo-wide"
       >
         {(key, index, { handle, moveButtons }) => {
-          const layer = layers[index]
+          // Which layer this is, checked against the list's own entry (a layer's id never
+          // changes): the watched values can be one render ahead of the order after a move, and
+          // would give this item its neighbour's fields for that render.
+          const watched = layers[index]
+          const layer = watched && watched.id === fields[index]?.id ? watched : undefined
           const expanded = layer !== undefined && open === layer.id
           const panelId = `layer-panel-${key}`
           return (

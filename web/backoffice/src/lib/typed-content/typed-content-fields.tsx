@@ -341,9 +341,12 @@ function CollectionField({ field, name }: { field: CollectionFieldConfig; name: 
   const error = useErrorAt(name)
   const headingId = useId()
   const addRef = useRef<HTMLDivElement>(null)
+  // The item's type from the list's own entries (an item's type never changes): the watched
+  // values can be one render ahead of the order after a move, and would give an item the fields
+  // of its neighbour's type for that render.
   const typeOf = (index: number) => {
-    const type = (values[index]?.type ??
-      (items.fields[index] as { type?: unknown } | undefined)?.type) as string
+    const type = ((items.fields[index] as { type?: unknown } | undefined)?.type ??
+      values[index]?.type) as string
     return field.itemTypes.find((it) => it.type === type)
   }
   const itemName = (index: number) => {
