@@ -151,6 +151,20 @@ export const terminalSchedulesQuerySchema = z.object({
   to: isoDateSchema.optional(),
 })
 
+/**
+ * GET …/projects on the terminal: the active projects the user may book time on (those of the
+ * user's branches and those for every branch, `branchId` null), each with its tasks, by name.
+ */
+export const terminalProjectSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    branchId: z.string().nullable(),
+    tasks: z.array(z.object({ id: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'TerminalProject' })
+export type TerminalProject = z.infer<typeof terminalProjectSchema>
+
 /** GET /api/time-sheets/holiday-balances. */
 export const holidayBalancesQuerySchema = z.object({
   year: z

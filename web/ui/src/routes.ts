@@ -52,6 +52,9 @@ const backend = {
   frontdesk: () => '/frontdesk' as const,
   /** The counter tablet's board, opened with the branch's api key. */
   frontdeskKey: (branchId: string, apiKey: string) => `/frontdesk/${seg(branchId)}/${seg(apiKey)}` as const,
+  /** The time-tracking terminal of one employee, opened with their access token (no login). */
+  timeTerminal: (accessToken: string, username: string) =>
+    `/time-tracking/${seg(accessToken)}/${seg(username)}` as const,
   login: () => '/login' as const,
   logout: () => '/logout' as const,
   /**

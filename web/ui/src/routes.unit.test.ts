@@ -59,6 +59,7 @@ describe('paths: the back-office', () => {
     expect(paths.backend.board('b-1')).toBe('/board/b-1')
     expect(paths.backend.frontdesk()).toBe('/frontdesk')
     expect(paths.backend.frontdeskKey('b-1', 'k')).toBe('/frontdesk/b-1/k')
+    expect(paths.backend.timeTerminal('t0k', 'lena')).toBe('/time-tracking/t0k/lena')
     expect(paths.backend.login()).toBe('/login')
     expect(paths.backend.logout()).toBe('/logout')
   })
@@ -68,6 +69,7 @@ describe('paths: the back-office', () => {
     expect(paths.backend.receipt('a b')).toBe('/orders/a%20b/receipt')
     expect(paths.backend.board('x?y')).toBe('/board/x%3Fy')
     expect(paths.backend.frontdeskKey('b/1', 'k+/=')).toBe('/frontdesk/b%2F1/k%2B%2F%3D')
+    expect(paths.backend.timeTerminal('a/b', 'c d')).toBe('/time-tracking/a%2Fb/c%20d')
   })
 
   it('makes a path from the site root and the old hash routes', () => {

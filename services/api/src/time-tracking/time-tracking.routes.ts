@@ -18,6 +18,7 @@ import {
   resourceItemSchema,
   startActivityBodySchema,
   terminalParams,
+  terminalProjectSchema,
   terminalSchedulesQuerySchema,
   terminalStateQuerySchema,
   timeTrackingStateSchema,
@@ -115,6 +116,41 @@ export async function timeTrackingRoutes(app: FastifyInstance, deps: TimeTrackin
       )
       reply.header('cache-control', 'no-store')
       return { data: rows.map((r) => ({ ...r.data, id: r.id, version: r.version })) }
+    },
+  )
+
+  api.get(
+    '/api/time-tracking/:token/:username/projects',
+    {
+      schema: {
+        summary:
+          "The active projects the user may book time on (their branches' and those for every branch), each with its tasks (access token + username)",
+        tags: TAGS,
+        params: terminalParams,
+        response: { 200: dataOf(z.array(terminalProjectSchema)), ...errorAnswers(404) },
+      },
+    },
+    async (req, reply) => {
+      const user = await terminalUser(deps.db, req.params.token, req.params.username)
+      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'de')
+      const projects = (await listResources(deps.db, 'project'))
+        .filter((p) => p.data.isActive !== false)
+        .filter((p) => typeof p.data.branchId !== 'string' || canActForBranch(user, p.data.branchId))
+      const tasks = await listResources(deps.db, 'task')
+      reply.header('cache-control', 'no-store')
+      return {
+        data: projects
+          .map((p) => ({
+            id: p.id,
+            name: String(p.data.name ?? ''),
+            branchId: typeof p.data.branchId === 'string' ? p.data.branchId : null,
+            tasks: tasks
+              .filter((t) => t.data.projectId === p.id)
+              .map((t) => ({ id: t.id, name: String(t.data.name ?? '') }))
+              .sort(byName),
+          }))
+          .sort(byName),
+      }
     },
   )
 

@@ -20,6 +20,10 @@ const FrontdeskBoardPage = lazy(() =>
 const BranchOpsBoardEntry = lazy(() =>
   import('../lib/branch-ops/index.ts').then((m) => ({ default: m.BranchOpsBoardEntry })),
 )
+// The time-tracking terminal (issue 20): one employee's access token and username, no login.
+const TimeTerminalPage = lazy(() =>
+  import('../features/time-terminal/time-terminal-page.tsx').then((m) => ({ default: m.TimeTerminalPage })),
+)
 const TabletAccessPage = lazy(() =>
   import('../features/frontdesk/tablet-access-page.tsx').then((m) => ({ default: m.TabletAccessPage })),
 )
@@ -149,6 +153,15 @@ export function App() {
           element={
             <Page>
               <FrontdeskKeyPage operations={BranchOpsBoardEntry} />
+            </Page>
+          }
+        />
+        {/* The time-tracking terminal at the door: the employee's access token, no login. */}
+        <Route
+          path="time-tracking/:token/:username"
+          element={
+            <Page>
+              <TimeTerminalPage />
             </Page>
           }
         />

@@ -15,6 +15,7 @@ import { useT } from '../../lib/i18n.tsx'
 import { ListPage } from '../../lib/list-page.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
 import { useSession } from '../../lib/session.tsx'
+import { TerminalLinkPanel } from './terminal-link-panel.tsx'
 
 type User = StoredResource & {
   username: string
@@ -151,7 +152,12 @@ export function UserEditorPage() {
         holidayDaysPerYear: t('holidayDaysPerYear'),
         hourlyRate: t('hourlyRate'),
       }}
-      aside={(item, replace) => <HistoryAside resource="users" item={item} onRestored={replace} />}
+      aside={(item, replace) => (
+        <>
+          <TerminalLinkPanel user={item} />
+          <HistoryAside resource="users" item={item} onRestored={replace} />
+        </>
+      )}
     >
       {(_form, item) => <UserFields isNew={item === null} userId={item?.id} />}
     </ResourceEditor>
