@@ -27,6 +27,7 @@ export const BACKEND_RESOURCES = [
   'redirects',
   'fonts',
   'image-templates',
+  'projects',
 ] as const
 export type BackendResource = (typeof BACKEND_RESOURCES)[number]
 
@@ -87,6 +88,12 @@ const backend = {
   },
   /** Import and export of products, categories and menus. */
   transfer: () => '/import-export' as const,
+  /** Staff time tracking (issue 20, admins): the week plan (`?branch=&week=2027-W12`). */
+  workingSchedules: () => '/working-schedules' as const,
+  /** The recorded working activities and their corrections (`?branch=&user=&from=&to=`). */
+  workingActivities: () => '/working-activities' as const,
+  /** Holiday balances of a year (`?year=`). */
+  holidayBalances: () => '/holiday-balances' as const,
   /** A back-office path from the site root (outside its router: the storefront, `location`). */
   url: <P extends `/${string}` | ''>(path: P) => `${BACKEND_BASE}${path}` as const,
   /**

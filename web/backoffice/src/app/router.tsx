@@ -119,6 +119,25 @@ const MediaPage = lazy(() =>
   import('../features/media/media-page.tsx').then((m) => ({ default: m.MediaPage })),
 )
 const LogsPage = lazy(() => import('../features/logs/logs-page.tsx').then((m) => ({ default: m.LogsPage })))
+// Staff time tracking (issue 20, admins): the week plan, the activities and their corrections,
+// holiday balances, projects and tasks; one chunk per screen.
+const WeekPlanPage = lazy(() =>
+  import('../features/time-tracking/week-plan-page.tsx').then((m) => ({ default: m.WeekPlanPage })),
+)
+const ActivitiesPage = lazy(() =>
+  import('../features/time-tracking/activities-page.tsx').then((m) => ({ default: m.ActivitiesPage })),
+)
+const HolidayBalancesPage = lazy(() =>
+  import('../features/time-tracking/holiday-balances-page.tsx').then((m) => ({
+    default: m.HolidayBalancesPage,
+  })),
+)
+const ProjectListPage = lazy(() =>
+  import('../features/time-tracking/projects-pages.tsx').then((m) => ({ default: m.ProjectListPage })),
+)
+const ProjectEditorPage = lazy(() =>
+  import('../features/time-tracking/projects-pages.tsx').then((m) => ({ default: m.ProjectEditorPage })),
+)
 // A resource's history (lib/history): handed to the pages that show it, since a feature
 // imports no other feature; its own chunk, loaded when a page first shows it.
 const HistoryPanel = lazy(() =>
@@ -264,6 +283,10 @@ export function App() {
               element={<AdminPage>{<MediaPage HistoryPanel={HistoryPanel} />}</AdminPage>}
             />
             <Route path="logs" element={<AdminPage>{<LogsPage HistoryPanel={HistoryPanel} />}</AdminPage>} />
+            <Route path="working-schedules" element={<AdminPage>{<WeekPlanPage />}</AdminPage>} />
+            <Route path="working-activities" element={<AdminPage>{<ActivitiesPage />}</AdminPage>} />
+            <Route path="holiday-balances" element={<AdminPage>{<HolidayBalancesPage />}</AdminPage>} />
+            {resourceRoutes('projects', <ProjectListPage />, <ProjectEditorPage />)}
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

@@ -71,7 +71,15 @@ describe('roles (spec §6)', () => {
       'nav.reports',
       'nav.catalogue',
       'nav.shop',
+      'nav.timeTracking',
       'nav.content',
+    ])
+    // Staff time tracking (issue 20): admins only.
+    expect(forAdmin.find((g) => g.label === 'nav.timeTracking')?.items.map((i) => i.to)).toEqual([
+      '/working-schedules',
+      '/working-activities',
+      '/holiday-balances',
+      '/projects',
     ])
     expect(forAdmin.flatMap((g) => g.items.map((i) => i.to))).toEqual(
       expect.arrayContaining([

@@ -65,6 +65,15 @@ export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
         ],
       },
       {
+        label: 'nav.timeTracking',
+        items: [
+          { to: paths.backend.workingSchedules(), label: 'nav.workingSchedules', end: true },
+          { to: paths.backend.workingActivities(), label: 'nav.workingActivities', end: true },
+          { to: paths.backend.holidayBalances(), label: 'nav.holidayBalances', end: true },
+          { to: paths.backend.resources('projects'), label: 'nav.projects' },
+        ],
+      },
+      {
         label: 'nav.content',
         items: [
           { to: paths.backend.resources('sites'), label: 'nav.sites' },
