@@ -48,6 +48,7 @@ import { refundRoutes } from './routes/orders/refunds.routes.ts'
 import { undoRoutes } from './routes/orders/undo.routes.ts'
 import { statisticsRoutes } from './routes/statistics.routes.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
+import { timeSheetRoutes } from './time-sheets/time-sheets.routes.ts'
 import { copyWeekRoutes } from './time-tracking/copy-week.routes.ts'
 import { timeTrackingRoutes } from './time-tracking/time-tracking.routes.ts'
 import { mapWorkingTimeError } from './time-tracking/working-time-commands.ts'
@@ -221,6 +222,7 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await imageTemplateRoutes(scope, { db: deps.db, bus: deps.bus, files, now: commandDeps.now })
     await availabilityRoutes(scope, { db: deps.db, now: commandDeps.now })
     await timeTrackingRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now })
+    await timeSheetRoutes(scope, { db: deps.db, now: commandDeps.now })
     await copyWeekRoutes(scope, { db: deps.db, bus: deps.bus })
     await branchOperationsRoutes(scope, {
       db: deps.db,
@@ -231,7 +233,7 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await orderListRoutes(scope, { db: deps.db, now: commandDeps.now })
     await printRoutes(scope, { db: deps.db, branches: deps.branches, now: commandDeps.now })
     await analyticsRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now, limits: deps.limits })
-    await statisticsRoutes(scope, { db: deps.db })
+    await statisticsRoutes(scope, { db: deps.db, now: commandDeps.now })
   })
 }
 

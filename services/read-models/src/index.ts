@@ -108,7 +108,6 @@ export {
   EXACT_VISITOR_DAYS,
   eventsStatistics,
   itemStatistics,
-  noWorkingTime,
   ordersStatistics,
   orderTimesStatistics,
   pagesStatistics,
@@ -120,6 +119,17 @@ export {
   visitorTimesStatistics,
 } from './statistics/statistics-queries.ts'
 export { analyticsFeed, visitorsProjection } from './statistics/visitors.projection.ts'
+export {
+  type PlanContext,
+  planContext,
+  plannedRows,
+  userProfileStatistics,
+  userProfileWorkingActivities,
+  type WorkingScope,
+  workedRows,
+  workingActivitiesStatistics,
+  workingSchedulesStatistics,
+} from './time-tracking/time-statistics.queries.ts'
 export { timeTrackingProjection } from './time-tracking/time-tracking.projection.ts'
 export {
   findWorkingActivity,

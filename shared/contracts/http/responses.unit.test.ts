@@ -77,7 +77,8 @@ import {
   type StatisticsName,
   type UniqueVisitorsStatistics,
   type VisitorTimesStatistics,
-  type WorkingStatistics,
+  type WorkingActivitiesStatistics,
+  type WorkingSchedulesStatistics,
 } from './statistics.http.ts'
 
 // The answer schemas against real answers: the order views made by the domain from states of
@@ -453,8 +454,8 @@ type StatisticsAnswers = {
   pages: PagesStatistics
   events: EventsStatistics
   'visitor-times': VisitorTimesStatistics
-  'working-activities': WorkingStatistics
-  'working-schedules': WorkingStatistics
+  'working-activities': WorkingActivitiesStatistics
+  'working-schedules': WorkingSchedulesStatistics
 }
 
 /** One answer of each statistics route, built to its type. */
@@ -501,11 +502,78 @@ const STATISTICS: StatisticsAnswers & Record<StatisticsName, unknown> = {
   pages: [{ path: '/de-CH/menu', views: 120 }],
   events: [{ type: 'commerce', category: 'checkout', action: 'purchase', events: 3 }],
   'visitor-times': { cells: [{ weekday: 1, hour: 0, views: 2 }] },
-  'working-activities': { total: { seconds: 0, entries: 0 }, byUser: [], days: [] },
+  'working-activities': {
+    total: {
+      workedSeconds: 28800,
+      breakSeconds: 1800,
+      plannedSeconds: 27000,
+      overtimeSeconds: 1800,
+      activities: 1,
+      unratedSeconds: 0,
+      laborCost: 24000,
+      revenueNet: 100000,
+      share: 0.24,
+    },
+    byUser: [
+      {
+        userId: 'u1',
+        name: 'Anna',
+        workedSeconds: 28800,
+        breakSeconds: 1800,
+        plannedSeconds: 27000,
+        overtimeSeconds: 1800,
+        activities: 1,
+        laborCost: 24000,
+      },
+    ],
+    byBranch: [
+      {
+        branchId: 'b1',
+        workedSeconds: 28800,
+        breakSeconds: 1800,
+        plannedSeconds: 27000,
+        overtimeSeconds: 1800,
+        activities: 1,
+      },
+    ],
+    days: [
+      {
+        date: '2025-03-29',
+        workedSeconds: 28800,
+        breakSeconds: 1800,
+        plannedSeconds: 27000,
+        overtimeSeconds: 1800,
+        activities: 1,
+      },
+    ],
+    laborCost: [
+      {
+        date: '2025-03-29',
+        branchId: 'b1',
+        workedSeconds: 28800,
+        unratedSeconds: 0,
+        laborCost: 24000,
+        revenueNet: 100000,
+        revenueGross: 108100,
+        share: 0.24,
+      },
+    ],
+  },
   'working-schedules': {
-    total: { seconds: 3600, entries: 1 },
-    byUser: [{ userId: 'u1', name: 'Anna', seconds: 3600, entries: 1 }],
-    days: [{ date: '2025-03-29', seconds: 3600, entries: 1 }],
+    total: { plannedSeconds: 27000, plannedBreakSeconds: 1800, shifts: 1, holidayDays: 0.5, sickDays: 0 },
+    byUser: [
+      {
+        userId: 'u1',
+        name: 'Anna',
+        plannedSeconds: 27000,
+        plannedBreakSeconds: 1800,
+        shifts: 1,
+        holidayDays: 0.5,
+        sickDays: 0,
+      },
+    ],
+    byBranch: [{ branchId: 'b1', plannedSeconds: 27000, plannedBreakSeconds: 1800, shifts: 1 }],
+    days: [{ date: '2025-03-29', plannedSeconds: 27000, plannedBreakSeconds: 1800, shifts: 1 }],
   },
 }
 

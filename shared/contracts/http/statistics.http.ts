@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ORDER_TYPES, type OrderType } from '../../domain/common/vocabulary.ts'
 import { ORDER_OUTCOMES, type OrderOutcome } from '../../domain/statistics/order-contribution.ts'
 import { isoDateSchema } from './responses.http.ts'
+import { workingActivitySchema } from './time-tracking.http.ts'
 
 // GET /api/statistics/<name>?from&to (spec §7, issue 7, docs/statistics.md): the manager's
 // figures from the statistics read model. Days are the branch's local days, both ends included.
@@ -178,18 +179,149 @@ export const visitorTimesStatisticsSchema = z
   .meta({ id: 'VisitorTimesStatistics' })
 export type VisitorTimesStatistics = z.infer<typeof visitorTimesStatisticsSchema>
 
+// Working time (issue 20, docs/statistics.md "Working time"). Seconds are whole seconds; money
+// is cents; days are the local days activities and shifts count to (the day they start).
+
+const seconds = z.int()
+const workingSums = {
+  workedSeconds: z.int().min(0),
+  breakSeconds: z.int().min(0),
+  plannedSeconds: z.int().min(0),
+  /** worked − planned (negative: less worked than planned). */
+  overtimeSeconds: seconds,
+  activities: count,
+}
+
+/** Labour cost of one branch on one local day beside its revenue. */
+export const laborCostDaySchema = z.strictObject({
+  date: isoDateSchema,
+  branchId: z.string(),
+  workedSeconds: z.int().min(0),
+  /** Worked seconds of users without an hourly rate: not in `laborCost`. */
+  unratedSeconds: z.int().min(0),
+  /** Cents: worked hours × hourly rate of the users with a rate. */
+  laborCost: z.int().min(0),
+  /** The revenue statistics' revenue of the day and branch (cents). */
+  revenueNet: z.number(),
+  revenueGross: z.number(),
+  /** laborCost ÷ revenueNet (0.28 = 28 %); null without revenue. A lower bound while unratedSeconds > 0. */
+  share: z.number().nullable(),
+})
+export type LaborCostDay = z.infer<typeof laborCostDaySchema>
+
 /**
- * GET /api/statistics/working-activities and working-schedules: the shape the time-tracking
- * issue fills; until it lands there is nothing to count and every answer is empty.
+ * GET /api/statistics/working-activities: worked, break and planned seconds and overtime in the
+ * range, in total, per user, per branch and per day; the labour cost share per day and branch.
  */
-export const workingStatisticsSchema = z
+export const workingActivitiesStatisticsSchema = z
   .strictObject({
-    total: z.strictObject({ seconds: count, entries: count }),
-    byUser: z.array(z.strictObject({ userId: z.string(), name: z.string(), seconds: count, entries: count })),
-    days: z.array(z.strictObject({ date: isoDateSchema, seconds: count, entries: count })),
+    total: z.strictObject({
+      ...workingSums,
+      unratedSeconds: z.int().min(0),
+      laborCost: z.int().min(0),
+      revenueNet: z.number(),
+      share: z.number().nullable(),
+    }),
+    byUser: z.array(
+      z.strictObject({
+        ...workingSums,
+        userId: z.string(),
+        name: z.string(),
+        /** Cents; null when the user has no hourly rate. */
+        laborCost: z.int().min(0).nullable(),
+      }),
+    ),
+    byBranch: z.array(z.strictObject({ ...workingSums, branchId: z.string() })),
+    days: z.array(z.strictObject({ ...workingSums, date: isoDateSchema })),
+    laborCost: z.array(laborCostDaySchema),
   })
-  .meta({ id: 'WorkingStatistics' })
-export type WorkingStatistics = z.infer<typeof workingStatisticsSchema>
+  .meta({ id: 'WorkingActivitiesStatistics' })
+export type WorkingActivitiesStatistics = z.infer<typeof workingActivitiesStatisticsSchema>
+
+const planSums = {
+  plannedSeconds: z.int().min(0),
+  plannedBreakSeconds: z.int().min(0),
+  shifts: count,
+}
+
+/**
+ * GET /api/statistics/working-schedules: the plan alone: planned seconds, planned breaks and
+ * shifts per user, branch and day; holiday and sick days per user (Monday to Friday, or the
+ * entry's `days`) within the range.
+ */
+export const workingSchedulesStatisticsSchema = z
+  .strictObject({
+    total: z.strictObject({ ...planSums, holidayDays: count, sickDays: count }),
+    byUser: z.array(
+      z.strictObject({
+        ...planSums,
+        userId: z.string(),
+        name: z.string(),
+        holidayDays: count,
+        sickDays: count,
+      }),
+    ),
+    byBranch: z.array(z.strictObject({ ...planSums, branchId: z.string() })),
+    days: z.array(z.strictObject({ ...planSums, date: isoDateSchema })),
+  })
+  .meta({ id: 'WorkingSchedulesStatistics' })
+export type WorkingSchedulesStatistics = z.infer<typeof workingSchedulesStatisticsSchema>
+
+/** GET /api/statistics/user-profile?user&start&end[&now] */
+export const userProfileQuerySchema = z
+  .strictObject({
+    user: z.string().min(1).max(100),
+    start: localDate,
+    end: localDate,
+    /** The moment a running activity counts to (default: the server's now). */
+    now: z.iso.datetime({ offset: true, message: 'validation.dateTime' }).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.start > q.end)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'validation.statisticsRangeOrder' })
+    else if ((Date.parse(q.end) - Date.parse(q.start)) / 86_400_000 + 1 > MAX_STATISTICS_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'validation.statisticsRangeTooLong' })
+  })
+export type UserProfileQuery = z.output<typeof userProfileQuerySchema>
+
+/** GET /api/statistics/user-profile-working-activities?user&start&end */
+export const userProfileActivitiesQuerySchema = userProfileQuerySchema
+
+const profileDay = z.strictObject({
+  date: isoDateSchema,
+  workedSeconds: z.int().min(0),
+  breakSeconds: z.int().min(0),
+  plannedSeconds: z.int().min(0),
+  overtimeSeconds: seconds,
+  activities: count,
+  /** A planned absence on the day. */
+  absence: z.enum(['holiday', 'sick']).nullable(),
+})
+
+/** A user's planned against worked time for the period, per day and in total. */
+export const userProfileSchema = z
+  .strictObject({
+    userId: z.string(),
+    name: z.string(),
+    start: isoDateSchema,
+    end: isoDateSchema,
+    /** The moment running activities were counted to. */
+    now: z.string(),
+    total: z.strictObject({
+      workedSeconds: z.int().min(0),
+      breakSeconds: z.int().min(0),
+      plannedSeconds: z.int().min(0),
+      overtimeSeconds: seconds,
+      activities: count,
+      shifts: count,
+      holidayDays: count,
+      sickDays: count,
+    }),
+    /** Every day of the period, in order. */
+    days: z.array(profileDay),
+  })
+  .meta({ id: 'UserProfileStatistics' })
+export type UserProfileStatistics = z.infer<typeof userProfileSchema>
 
 export const STATISTICS_NAMES = [
   'unique-visitors',
@@ -221,6 +353,24 @@ export const STATISTICS_RESPONSE_SCHEMAS = {
   'popular-items': popularItemsStatisticsSchema,
   'visitor-times': visitorTimesStatisticsSchema,
   'order-times': orderTimesStatisticsSchema,
-  'working-activities': workingStatisticsSchema,
-  'working-schedules': workingStatisticsSchema,
+  'working-activities': workingActivitiesStatisticsSchema,
+  'working-schedules': workingSchedulesStatisticsSchema,
 } as const satisfies Record<StatisticsName, z.ZodType>
+
+/** GET /api/statistics/user-profile-working-activities: the user's activities per local day. */
+export const userProfileWorkingActivitiesSchema = z
+  .strictObject({
+    userId: z.string(),
+    start: isoDateSchema,
+    end: isoDateSchema,
+    days: z.array(
+      z.strictObject({
+        date: isoDateSchema,
+        workedSeconds: z.int().min(0),
+        breakSeconds: z.int().min(0),
+        activities: z.array(workingActivitySchema),
+      }),
+    ),
+  })
+  .meta({ id: 'UserProfileWorkingActivities' })
+export type UserProfileWorkingActivities = z.infer<typeof userProfileWorkingActivitiesSchema>

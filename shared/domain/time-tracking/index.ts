@@ -1,4 +1,5 @@
 export * from './holidays.ts'
+export * from './statistics.ts'
 export * from './totals.ts'
 export * from './views.ts'
 export * from './working-time.decider.ts'

@@ -94,6 +94,8 @@ const backend = {
   workingActivities: () => '/working-activities' as const,
   /** Holiday balances of a year (`?year=`). */
   holidayBalances: () => '/holiday-balances' as const,
+  /** A month's time sheet per employee as CSV and PDF (`?month=2027-03&user=`). */
+  timeSheets: () => '/time-sheets' as const,
   /** A back-office path from the site root (outside its router: the storefront, `location`). */
   url: <P extends `/${string}` | ''>(path: P) => `${BACKEND_BASE}${path}` as const,
   /**

@@ -8,8 +8,10 @@ import {
   orderTimesStatistics,
   revenueStatistics,
   statisticsProjection,
+  timeTrackingProjection,
   uniqueVisitorsStatistics,
   visitorsProjection,
+  workingActivitiesStatistics,
 } from '@shop/read-models'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedDemo } from './seed-demo.ts'
@@ -31,6 +33,7 @@ beforeAll(async () => {
   orders = result.orders
   await rebuildProjection(db.db, statisticsProjection)
   await rebuildProjection(db.db, visitorsProjection)
+  await rebuildProjection(db.db, timeTrackingProjection)
 }, 300_000)
 
 afterAll(async () => {
@@ -69,6 +72,43 @@ describe('the generated 30-day history', () => {
         ref.orderTimes,
       )
     }
+  })
+})
+
+describe('the demo working time (time-history.ts)', () => {
+  it('gives four weeks of hours against the plan, nights and split shifts, and a labour cost share', async () => {
+    const working = await workingActivitiesStatistics(
+      db.db,
+      { from: '2026-10-27', to: TO, branchIds: undefined },
+      NOW.getTime(),
+    )
+    expect(working.byUser.map((u) => u.name).sort()).toEqual([
+      'Demo Mitarbeiterin',
+      'Luca Brunner',
+      'Sara Keller',
+    ])
+    for (const u of working.byUser) {
+      expect(u.workedSeconds).toBeGreaterThan(0)
+      // Worked near the plan: within a tenth.
+      expect(Math.abs(u.overtimeSeconds)).toBeLessThan(u.plannedSeconds / 10)
+    }
+    // The saleswoman has no hourly rate: her hours are said, her cost unknown.
+    expect(working.byUser.find((u) => u.name === 'Sara Keller')?.laborCost).toBeNull()
+    expect(working.total.unratedSeconds).toBe(
+      working.byUser.find((u) => u.name === 'Sara Keller')?.workedSeconds,
+    )
+    expect(working.total.breakSeconds).toBeGreaterThan(0)
+    // Every day of the orders' history with work has its share (revenue there).
+    const shares = working.laborCost.filter((d) => d.laborCost > 0).map((d) => d.share)
+    expect(shares.length).toBeGreaterThan(15)
+    for (const share of shares) expect(share).toBeGreaterThan(0)
+    // The activities were made by the real commands: one stream per person.
+    const streams = await db.db
+      .selectFrom('es_streams')
+      .select('stream_id')
+      .where('stream_type', '=', 'working-time')
+      .execute()
+    expect(streams).toHaveLength(3)
   })
 })
 

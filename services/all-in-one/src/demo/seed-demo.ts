@@ -25,6 +25,7 @@ import { demoImage } from './images.ts'
 import { demoMenus } from './menus.ts'
 import { demoOrders, demoUsers } from './orders.ts'
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './products.ts'
+import { seedTimeHistory } from './time-history.ts'
 
 export const DEMO_ACTOR: Actor = { kind: 'system', id: 'demo', name: 'Demo-Daten' }
 const CONFIG_ID = 'config'
@@ -322,6 +323,15 @@ export async function seedDemo(deps: {
       planHistory({ days: deps.historyDays!, today, branches }),
       plan.products,
     )
+    // Four weeks of working time at the first branch (time-history.ts), with the order history.
+    const first = branches[0]
+    if (first)
+      counts.workingActivity = await seedTimeHistory(deps, {
+        branchId: first.id,
+        timeZone: first.timeZone,
+        today,
+        now: now(),
+      })
   }
 
   deps.log?.info({ counts, users: usersCreated, orders: orders.length, history }, 'demo data loaded')

@@ -310,8 +310,8 @@ describe('visitors from the consented analytics log', () => {
     ])
     // A branch's employee sees the views on the branch's pages only.
     expect((await get('page-views', range, lena)).body.data.total).toBe(2)
-    expect((await get('working-activities', range)).body.data).toEqual({
-      total: { seconds: 0, entries: 0 },
+    expect((await get('working-activities', range)).body.data).toMatchObject({
+      total: { workedSeconds: 0, plannedSeconds: 0, activities: 0 },
       byUser: [],
       days: [],
     })

@@ -12,7 +12,6 @@ import type {
   StatisticsQuery,
   UniqueVisitorsStatistics,
   VisitorTimesStatistics,
-  WorkingStatistics,
 } from '@shop/shared/contracts/http/statistics.http.ts'
 import {
   coveringPeriods,
@@ -373,9 +372,4 @@ export async function visitorTimesStatistics(db: Db, q: Scope): Promise<VisitorT
     SELECT extract(isodow FROM day)::int AS weekday, hour, sum(views)::float8 AS n
       FROM st_visit_hours WHERE ${whereVisits(q)} GROUP BY 1, 2 ORDER BY 1, 2`.execute(db)
   return { cells: rows.map((r) => ({ weekday: n(r.weekday), hour: n(r.hour), views: n(r.n) })) }
-}
-
-/** Until the time-tracking issue records working time, there is none to count. */
-export async function noWorkingTime(): Promise<WorkingStatistics> {
-  return { total: { seconds: 0, entries: 0 }, byUser: [], days: [] }
 }

@@ -132,6 +132,9 @@ const HolidayBalancesPage = lazy(() =>
     default: m.HolidayBalancesPage,
   })),
 )
+const TimeSheetsPage = lazy(() =>
+  import('../features/time-sheets/time-sheets-page.tsx').then((m) => ({ default: m.TimeSheetsPage })),
+)
 const ProjectListPage = lazy(() =>
   import('../features/time-tracking/projects-pages.tsx').then((m) => ({ default: m.ProjectListPage })),
 )
@@ -286,6 +289,14 @@ export function App() {
             <Route path="working-schedules" element={<AdminPage>{<WeekPlanPage />}</AdminPage>} />
             <Route path="working-activities" element={<AdminPage>{<ActivitiesPage />}</AdminPage>} />
             <Route path="holiday-balances" element={<AdminPage>{<HolidayBalancesPage />}</AdminPage>} />
+            <Route
+              path="time-sheets"
+              element={
+                <Page>
+                  <TimeSheetsPage />
+                </Page>
+              }
+            />
             {resourceRoutes('projects', <ProjectListPage />, <ProjectEditorPage />)}
             <Route path="*" element={<NotFound />} />
           </Route>

@@ -57,11 +57,15 @@ describe('roles (spec §6)', () => {
     for (const groups of [forEmployee, navigationFor(employee, [])]) {
       expect(groups.at(-1)).toEqual({
         label: 'nav.reports',
-        items: [{ to: '/dashboard', label: 'nav.statistics', end: true }],
+        items: [
+          { to: '/dashboard', label: 'nav.statistics', end: true },
+          { to: '/time-sheets', label: 'nav.timeSheets', end: true },
+        ],
       })
     }
     expect(forAdmin.find((g) => g.label === 'nav.reports')?.items.map((i) => i.to)).toEqual([
       '/dashboard',
+      '/time-sheets',
       '/logs',
     ])
     // Running the shop (issue 17): admins only, every editor a real page.

@@ -38,6 +38,8 @@ export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
     label: 'nav.reports',
     items: [
       { to: paths.backend.dashboard(), label: 'nav.statistics', end: true },
+      // Time sheets: admins every employee's, an employee their own (the server checks).
+      { to: paths.backend.timeSheets(), label: 'nav.timeSheets', end: true },
       ...(isAdmin(me) ? [{ to: paths.backend.logs(), label: 'nav.logs', end: true }] : []),
     ],
   })

@@ -89,7 +89,7 @@ export function DashboardPage() {
         </Notice>
       ) : null}
       {data && (current || loading) && !(error && !current) ? (
-        <Figures t={t} data={data} stale={!current} />
+        <Figures t={t} data={data} stale={!current} admin={admin} />
       ) : null}
     </main>
   )

@@ -14,8 +14,20 @@ import { TypesFigure } from './types-figure.tsx'
 import type { DashboardData } from './use-dashboard-data.ts'
 import { useFormats } from './use-formats.ts'
 import { VisitorSection } from './visitor-section.tsx'
+import { WorkingTimeSection } from './working-time-section.tsx'
 
-export function Figures({ t, data, stale }: { t: Translate; data: DashboardData; stale: boolean }) {
+export function Figures({
+  t,
+  data,
+  stale,
+  admin = false,
+}: {
+  t: Translate
+  data: DashboardData
+  stale: boolean
+  /** Admins get the link to the users (hourly rates). */
+  admin?: boolean
+}) {
   const f = useFormats(t, data.currency)
   const colors = useChartColors()
   const hasOrders = data.orders.total.orders > 0
@@ -50,6 +62,7 @@ export function Figures({ t, data, stale }: { t: Translate; data: DashboardData;
           <p>{t('empty')}</p>
         </Notice>
       )}
+      <WorkingTimeSection t={t} data={data} f={f} colors={colors} admin={admin} />
       <VisitorSection t={t} data={data} f={f} colors={colors} />
     </div>
   )

@@ -15,6 +15,7 @@ import type {
   RevenueStatistics,
   UniqueVisitorsStatistics,
   VisitorTimesStatistics,
+  WorkingActivitiesStatistics,
 } from '@shop/shared/contracts/http/statistics.http.ts'
 import { DEFAULT_CURRENCY } from '@shop/shared/domain/common'
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -44,6 +45,8 @@ export type DashboardData = PeriodFigures & {
   pages: PagesStatistics
   events: EventsStatistics
   visitorTimes: VisitorTimesStatistics
+  /** Working time and the labour cost share (issue 20); null when the answer failed. */
+  working: WorkingActivitiesStatistics | null
   previous: PeriodFigures
   previousRange: DateRange
   currency: string
@@ -116,18 +119,33 @@ export function useDashboardData(
         apiGet<T>(statisticsPath(name, range, filters, limit), { signal: abort.signal })
       try {
         const reuse = keepPrevious && data?.key === key ? data.previous : null
-        const [current, popular, orderTimes, pageViews, pages, events, visitorTimes, previous, money] =
-          await Promise.all([
-            periodFigures(q, abort.signal),
-            get<PopularItemsStatistics>('popular-items', RANKING_LIMIT),
-            get<OrderTimesStatistics>('order-times'),
-            get<PageViewsStatistics>('page-views'),
-            get<PagesStatistics>('pages', RANKING_LIMIT),
-            get<EventsStatistics>('events'),
-            get<VisitorTimesStatistics>('visitor-times'),
-            reuse ?? periodFigures({ range: previousRange, filters }, abort.signal),
-            loadCurrency(),
-          ])
+        const [
+          current,
+          popular,
+          orderTimes,
+          pageViews,
+          pages,
+          events,
+          visitorTimes,
+          previous,
+          money,
+          working,
+        ] = await Promise.all([
+          periodFigures(q, abort.signal),
+          get<PopularItemsStatistics>('popular-items', RANKING_LIMIT),
+          get<OrderTimesStatistics>('order-times'),
+          get<PageViewsStatistics>('page-views'),
+          get<PagesStatistics>('pages', RANKING_LIMIT),
+          get<EventsStatistics>('events'),
+          get<VisitorTimesStatistics>('visitor-times'),
+          reuse ?? periodFigures({ range: previousRange, filters }, abort.signal),
+          loadCurrency(),
+          // Working time is a section of its own: its failure leaves the order figures shown.
+          get<WorkingActivitiesStatistics>('working-activities').catch((error: unknown) => {
+            if (abort.signal.aborted) throw error
+            return null
+          }),
+        ])
         if (abort.signal.aborted) return
         setState({
           data: {
@@ -141,6 +159,7 @@ export function useDashboardData(
             pages,
             events,
             visitorTimes,
+            working,
             previous,
             previousRange,
             currency: money,
