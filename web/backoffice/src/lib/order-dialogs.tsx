@@ -1,6 +1,7 @@
-import { Button, Dialog, Field } from '@shop/ui'
-import { useId, useState } from 'react'
+import { Button, Field } from '@shop/ui'
+import { useState } from 'react'
 import { proposalStart, zonedIso } from './appointment-input.ts'
+import { FormDialog } from './form-dialog.tsx'
 import { useT } from './i18n.tsx'
 import './order-dialogs.css'
 
@@ -17,30 +18,6 @@ type Common = {
   /** The order's ticket number as shown on the board ('—' when it has none yet). */
   ticket: string
   onClose: () => void
-}
-
-function Footer({
-  formId,
-  submit,
-  danger,
-  onClose,
-}: {
-  formId: string
-  submit: string
-  danger?: boolean
-  onClose: () => void
-}) {
-  const t = useT('bo-dialogs')
-  return (
-    <>
-      <Button variant="secondary" onClick={onClose}>
-        {t('dismiss')}
-      </Button>
-      <Button variant={danger ? 'danger' : 'primary'} type="submit" form={formId}>
-        {submit}
-      </Button>
-    </>
-  )
 }
 
 /** A dialog with one text for the customer: required (reject) or optional (cancel). */
@@ -70,62 +47,57 @@ function TextDialog({
 }) {
   const [text, setText] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const formId = useId()
   const t = useT('bo-dialogs')
   const choices = presets.map((p) => p.trim()).filter((p) => p !== '' && p.length <= MAX_MESSAGE_LENGTH)
   return (
-    <Dialog
-      open
+    <FormDialog
       title={title}
       closeLabel={t('close')}
+      cancelLabel={t('dismiss')}
+      submitLabel={submit}
+      danger
       onClose={onClose}
-      footer={<Footer formId={formId} submit={submit} danger onClose={onClose} />}
+      onSubmit={() => {
+        const value = text.trim()
+        if (required && !value) return setError(messages.required)
+        if (value.length > MAX_MESSAGE_LENGTH) return setError(messages.tooLong)
+        onSubmit(value)
+      }}
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          const value = text.trim()
-          if (required && !value) return setError(messages.required)
-          if (value.length > MAX_MESSAGE_LENGTH) return setError(messages.tooLong)
-          onSubmit(value)
-        }}
+      {choices.length > 0 ? (
+        <fieldset className="bo-dialog__presets">
+          <legend className="bo-dialog__presets-label">{t('presets.label')}</legend>
+          <ul>
+            {choices.map((choice) => (
+              <li key={choice}>
+                <Button variant="secondary" data-preset={choice} onClick={() => onSubmit(choice)}>
+                  {choice}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      <Field
+        label={choices.length > 0 ? t('presets.other', { label }) : label}
+        hint={hint}
+        error={error}
+        required={required}
       >
-        {choices.length > 0 ? (
-          <fieldset className="bo-dialog__presets">
-            <legend className="bo-dialog__presets-label">{t('presets.label')}</legend>
-            <ul>
-              {choices.map((choice) => (
-                <li key={choice}>
-                  <Button variant="secondary" data-preset={choice} onClick={() => onSubmit(choice)}>
-                    {choice}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        ) : null}
-        <Field
-          label={choices.length > 0 ? t('presets.other', { label }) : label}
-          hint={hint}
-          error={error}
-          required={required}
-        >
-          <textarea
-            className="ui-textarea"
-            rows={rows}
-            maxLength={MAX_MESSAGE_LENGTH}
-            value={text}
-            autoFocus={choices.length === 0}
-            onChange={(e) => {
-              setText(e.target.value)
-              setError(undefined)
-            }}
-          />
-        </Field>
-      </form>
-    </Dialog>
+        <textarea
+          className="ui-textarea"
+          rows={rows}
+          maxLength={MAX_MESSAGE_LENGTH}
+          value={text}
+          // biome-ignore lint/a11y/noAutofocus: the field of a modal dialog (FormDialog) just opened
+          autoFocus={choices.length === 0}
+          onChange={(e) => {
+            setText(e.target.value)
+            setError(undefined)
+          }}
+        />
+      </Field>
+    </FormDialog>
   )
 }
 
@@ -200,50 +172,43 @@ export function CounterDialog({
   const [date, setDate] = useState(start.date)
   const [time, setTime] = useState(start.time)
   const [error, setError] = useState<string | undefined>()
-  const formId = useId()
   return (
-    <Dialog
-      open
+    <FormDialog
       title={t('counter.title', { number: ticket })}
       closeLabel={t('close')}
+      cancelLabel={t('dismiss')}
+      submitLabel={t('counter.submit')}
+      formClassName="bo-dialog__pair"
       onClose={onClose}
-      footer={<Footer formId={formId} submit={t('counter.submit')} onClose={onClose} />}
+      onSubmit={() => {
+        const iso = zonedIso(date, time, timeZone)
+        if (!iso) return setError(t('counter.invalid'))
+        onSubmit(iso)
+      }}
     >
-      <form
-        id={formId}
-        className="bo-dialog__pair"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          const iso = zonedIso(date, time, timeZone)
-          if (!iso) return setError(t('counter.invalid'))
-          onSubmit(iso)
-        }}
-      >
-        <Field label={t('counter.date')} required error={error}>
-          <input
-            className="ui-input"
-            type="date"
-            value={date}
-            onChange={(e) => {
-              setDate(e.target.value)
-              setError(undefined)
-            }}
-          />
-        </Field>
-        <Field label={t('counter.time')} required>
-          <input
-            className="ui-input"
-            type="time"
-            step={300}
-            value={time}
-            onChange={(e) => {
-              setTime(e.target.value)
-              setError(undefined)
-            }}
-          />
-        </Field>
-      </form>
-    </Dialog>
+      <Field label={t('counter.date')} required error={error}>
+        <input
+          className="ui-input"
+          type="date"
+          value={date}
+          onChange={(e) => {
+            setDate(e.target.value)
+            setError(undefined)
+          }}
+        />
+      </Field>
+      <Field label={t('counter.time')} required>
+        <input
+          className="ui-input"
+          type="time"
+          step={300}
+          value={time}
+          onChange={(e) => {
+            setTime(e.target.value)
+            setError(undefined)
+          }}
+        />
+      </Field>
+    </FormDialog>
   )
 }

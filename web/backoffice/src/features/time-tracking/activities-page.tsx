@@ -1,9 +1,10 @@
 import type { WorkingActivityView } from '@shop/shared/contracts/http/time-tracking.http.ts'
-import { Button, Dialog, Field, Notice, Spinner } from '@shop/ui'
-import { Fragment, useCallback, useEffect, useId, useState } from 'react'
+import { Button, Field, Notice, Spinner } from '@shop/ui'
+import { Fragment, useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { ApiError, apiGet, apiSend } from '../../lib/api.ts'
 import { DateRangeFilter, FilterBar, FilterReset, SelectFilter } from '../../lib/filters.tsx'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import { useSession } from '../../lib/session.tsx'
 import {
@@ -301,7 +302,6 @@ function CorrectionDialog({
 }) {
   const t = useT('bo-time-tracking')
   const tc = useT('bo-common')
-  const formId = useId()
   const [form, setForm] = useState<CorrectionForm>(() => correctionFormOf(activity))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
@@ -337,118 +337,97 @@ function CorrectionDialog({
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       title={t('correction.title', { name: who, day })}
       closeLabel={tc('close')}
+      cancelLabel={tc('cancel')}
+      submitLabel={busy ? tc('saving') : t('correction.save')}
+      busy={busy}
       onClose={onClose}
+      onSubmit={() => void save()}
       className="bo-tt-dialog"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? tc('saving') : t('correction.save')}
-          </Button>
-        </>
-      }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
-        }}
-      >
-        <p className="bo-tt__intro">
-          {t('correction.recorded', { times: spanText(activity.recorded, activity.timeZone, activity.day) })}
+      <p className="bo-tt__intro">
+        {t('correction.recorded', { times: spanText(activity.recorded, activity.timeZone, activity.day) })}
+      </p>
+      {errors.form ? (
+        <p className="ui-field__error bo-tt-dialog__notice" role="alert">
+          {errors.form}
         </p>
-        {errors.form ? (
-          <p className="ui-field__error bo-tt-dialog__notice" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-        <div className="bo-tt-dialog__row">
-          <Field label={t('field.start')} required error={errors.start}>
-            <input
-              className="ui-input"
-              type="datetime-local"
-              value={form.start}
-              onChange={(e) => set({ start: e.target.value })}
-            />
-          </Field>
-          <Field label={t('field.end')} required error={errors.end}>
-            <input
-              className="ui-input"
-              type="datetime-local"
-              value={form.end}
-              onChange={(e) => set({ end: e.target.value })}
-            />
-          </Field>
-        </div>
-        <fieldset className="bo-tt-dialog__shift">
-          <legend>{t('activities.pauses')}</legend>
-          {errors.pauses ? (
-            <p className="ui-field__error" role="alert">
-              {errors.pauses}
-            </p>
-          ) : null}
-          {form.pauses.map((p, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: pauses are positional (the server names them pauses.N)
-            <div key={i} className="bo-tt-dialog__pause">
-              <Field
-                label={t('correction.pauseStart', { n: i + 1 })}
-                error={errors[`pauses.${i}.start`] ?? errors[`pauses.${i}`]}
-              >
-                <input
-                  className="ui-input"
-                  type="datetime-local"
-                  value={p.start}
-                  onChange={(e) => setPause(i, { start: e.target.value })}
-                />
-              </Field>
-              <Field label={t('correction.pauseEnd', { n: i + 1 })} error={errors[`pauses.${i}.end`]}>
-                <input
-                  className="ui-input"
-                  type="datetime-local"
-                  value={p.end}
-                  onChange={(e) => setPause(i, { end: e.target.value })}
-                />
-              </Field>
-              <Button
-                small
-                variant="ghost"
-                onClick={() => setForm((f) => ({ ...f, pauses: f.pauses.filter((_, j) => j !== i) }))}
-              >
-                {t('correction.removePause', { n: i + 1 })}
-              </Button>
-            </div>
-          ))}
-          <Button
-            small
-            variant="secondary"
-            onClick={() => setForm((f) => ({ ...f, pauses: [...f.pauses, { start: '', end: '' }] }))}
-          >
-            {t('correction.addPause')}
-          </Button>
-        </fieldset>
-        <Field
-          label={t('correction.reason')}
-          hint={t('correction.reasonHint')}
-          required
-          error={errors.reason}
-        >
-          <textarea
-            className="ui-textarea"
-            rows={2}
-            maxLength={500}
-            value={form.reason}
-            onChange={(e) => set({ reason: e.target.value })}
+      ) : null}
+      <div className="bo-tt-dialog__row">
+        <Field label={t('field.start')} required error={errors.start}>
+          <input
+            className="ui-input"
+            type="datetime-local"
+            value={form.start}
+            onChange={(e) => set({ start: e.target.value })}
           />
         </Field>
-      </form>
-    </Dialog>
+        <Field label={t('field.end')} required error={errors.end}>
+          <input
+            className="ui-input"
+            type="datetime-local"
+            value={form.end}
+            onChange={(e) => set({ end: e.target.value })}
+          />
+        </Field>
+      </div>
+      <fieldset className="bo-tt-dialog__shift">
+        <legend>{t('activities.pauses')}</legend>
+        {errors.pauses ? (
+          <p className="ui-field__error" role="alert">
+            {errors.pauses}
+          </p>
+        ) : null}
+        {form.pauses.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: pauses are positional (the server names them pauses.N)
+          <div key={i} className="bo-tt-dialog__pause">
+            <Field
+              label={t('correction.pauseStart', { n: i + 1 })}
+              error={errors[`pauses.${i}.start`] ?? errors[`pauses.${i}`]}
+            >
+              <input
+                className="ui-input"
+                type="datetime-local"
+                value={p.start}
+                onChange={(e) => setPause(i, { start: e.target.value })}
+              />
+            </Field>
+            <Field label={t('correction.pauseEnd', { n: i + 1 })} error={errors[`pauses.${i}.end`]}>
+              <input
+                className="ui-input"
+                type="datetime-local"
+                value={p.end}
+                onChange={(e) => setPause(i, { end: e.target.value })}
+              />
+            </Field>
+            <Button
+              small
+              variant="ghost"
+              onClick={() => setForm((f) => ({ ...f, pauses: f.pauses.filter((_, j) => j !== i) }))}
+            >
+              {t('correction.removePause', { n: i + 1 })}
+            </Button>
+          </div>
+        ))}
+        <Button
+          small
+          variant="secondary"
+          onClick={() => setForm((f) => ({ ...f, pauses: [...f.pauses, { start: '', end: '' }] }))}
+        >
+          {t('correction.addPause')}
+        </Button>
+      </fieldset>
+      <Field label={t('correction.reason')} hint={t('correction.reasonHint')} required error={errors.reason}>
+        <textarea
+          className="ui-textarea"
+          rows={2}
+          maxLength={500}
+          value={form.reason}
+          onChange={(e) => set({ reason: e.target.value })}
+        />
+      </Field>
+    </FormDialog>
   )
 }

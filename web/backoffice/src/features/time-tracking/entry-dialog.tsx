@@ -1,6 +1,7 @@
-import { Button, Dialog, Field } from '@shop/ui'
+import { Button, Field } from '@shop/ui'
 import { type ReactNode, useId, useState } from 'react'
 import { ApiError, type FieldError } from '../../lib/api.ts'
+import { FormDialog } from '../../lib/form-dialog.tsx'
 import { useT } from '../../lib/i18n.tsx'
 import { createResource, deleteResource, isStale, updateResource } from '../../lib/resources.ts'
 import {
@@ -134,168 +135,152 @@ export function EntryDialog({
   const kinds: EntryKind[] = ['shift', 'holiday', 'sick']
 
   return (
-    <Dialog
-      open
+    <FormDialog
       title={title}
       closeLabel={tc('close')}
+      cancelLabel={tc('cancel')}
+      submitLabel={busy ? tc('saving') : tc('save')}
+      busy={busy}
       onClose={onClose}
+      onSubmit={() => void save()}
       className="bo-tt-dialog"
-      footer={
-        <>
-          {entry ? (
-            <Button variant="danger" onClick={() => void remove()} disabled={busy}>
-              {tc('delete')}
-            </Button>
-          ) : null}
-          <Button variant="secondary" onClick={onClose}>
-            {tc('cancel')}
+      extra={
+        entry ? (
+          <Button variant="danger" onClick={() => void remove()} disabled={busy}>
+            {tc('delete')}
           </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? tc('saving') : tc('save')}
-          </Button>
-        </>
+        ) : null
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
-        }}
-      >
-        {notice ? (
-          <p className="ui-field__error bo-tt-dialog__notice" role="alert">
-            {notice}
-          </p>
-        ) : null}
-        {entry ? null : (
-          <fieldset className="bo-tt-dialog__kinds">
-            <legend>{t('field.kind')}</legend>
-            {kinds.map((kind) => (
-              <label key={kind}>
-                <input
-                  type="radio"
-                  name={`${formId}-kind`}
-                  value={kind}
-                  checked={form.kind === kind}
-                  onChange={() => set({ kind })}
-                />{' '}
-                {t(`kind.${kind}`)}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {entry && form.kind === 'shift' ? (
-          <div className="bo-tt-dialog__row">
-            <Field label={t('field.employee')} hint={t('field.moveHint')} error={err(0, 'userId')}>
-              <select
-                className="ui-select"
-                value={form.userId}
-                onChange={(e) => set({ userId: e.target.value })}
-              >
-                {employees.map((e) => (
-                  <option key={e.id} value={e.id}>
-                    {e.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label={t('field.day')}>
-              <select className="ui-select" value={form.date} onChange={(e) => set({ date: e.target.value })}>
-                {(weekDays.includes(form.date) ? weekDays : [form.date, ...weekDays]).map((d) => (
-                  <option key={d} value={d}>
-                    {dayName(d)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </div>
-        ) : null}
-        {form.kind === 'shift' ? (
-          <>
-            {form.shifts.map((shift, index) => (
-              <ShiftRow
-                // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positional (first, second shift)
-                key={index}
-                legend={form.shifts.length > 1 ? t('field.shiftN', { n: index + 1 }) : t('kind.shift')}
-                value={shift}
-                error={(f) => err(index, f)}
-                onChange={(patch) => setShift(index, patch)}
-                remove={
-                  index > 0 ? (
-                    <Button
-                      variant="ghost"
-                      small
-                      onClick={() =>
-                        setForm((f) => ({ ...f, shifts: f.shifts.filter((_, i) => i !== index) }))
-                      }
-                    >
-                      {t('action.removeShift')}
-                    </Button>
-                  ) : null
-                }
-              />
-            ))}
-            {entry ? null : (
-              <Button
-                variant="secondary"
-                small
-                onClick={() =>
-                  setForm((f) => ({
-                    ...f,
-                    shifts: [...f.shifts, { start: '', end: '', breakMinutes: '0' }],
-                  }))
-                }
-              >
-                {t('action.addShift')}
-              </Button>
-            )}
-          </>
-        ) : (
-          <div className="bo-tt-dialog__row">
-            <Field label={t('field.from')} required error={err(0, 'from')}>
+      {notice ? (
+        <p className="ui-field__error bo-tt-dialog__notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {entry ? null : (
+        <fieldset className="bo-tt-dialog__kinds">
+          <legend>{t('field.kind')}</legend>
+          {kinds.map((kind) => (
+            <label key={kind}>
+              <input
+                type="radio"
+                name={`${formId}-kind`}
+                value={kind}
+                checked={form.kind === kind}
+                onChange={() => set({ kind })}
+              />{' '}
+              {t(`kind.${kind}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {entry && form.kind === 'shift' ? (
+        <div className="bo-tt-dialog__row">
+          <Field label={t('field.employee')} hint={t('field.moveHint')} error={err(0, 'userId')}>
+            <select
+              className="ui-select"
+              value={form.userId}
+              onChange={(e) => set({ userId: e.target.value })}
+            >
+              {employees.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t('field.day')}>
+            <select className="ui-select" value={form.date} onChange={(e) => set({ date: e.target.value })}>
+              {(weekDays.includes(form.date) ? weekDays : [form.date, ...weekDays]).map((d) => (
+                <option key={d} value={d}>
+                  {dayName(d)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      ) : null}
+      {form.kind === 'shift' ? (
+        <>
+          {form.shifts.map((shift, index) => (
+            <ShiftRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positional (first, second shift)
+              key={index}
+              legend={form.shifts.length > 1 ? t('field.shiftN', { n: index + 1 }) : t('kind.shift')}
+              value={shift}
+              error={(f) => err(index, f)}
+              onChange={(patch) => setShift(index, patch)}
+              remove={
+                index > 0 ? (
+                  <Button
+                    variant="ghost"
+                    small
+                    onClick={() => setForm((f) => ({ ...f, shifts: f.shifts.filter((_, i) => i !== index) }))}
+                  >
+                    {t('action.removeShift')}
+                  </Button>
+                ) : null
+              }
+            />
+          ))}
+          {entry ? null : (
+            <Button
+              variant="secondary"
+              small
+              onClick={() =>
+                setForm((f) => ({
+                  ...f,
+                  shifts: [...f.shifts, { start: '', end: '', breakMinutes: '0' }],
+                }))
+              }
+            >
+              {t('action.addShift')}
+            </Button>
+          )}
+        </>
+      ) : (
+        <div className="bo-tt-dialog__row">
+          <Field label={t('field.from')} required error={err(0, 'from')}>
+            <input
+              className="ui-input"
+              type="date"
+              value={form.from}
+              onChange={(e) => set({ from: e.target.value })}
+            />
+          </Field>
+          <Field label={t('field.to')} required error={err(0, 'to')}>
+            <input
+              className="ui-input"
+              type="date"
+              value={form.to}
+              min={form.from || undefined}
+              onChange={(e) => set({ to: e.target.value })}
+            />
+          </Field>
+          {form.kind === 'holiday' ? (
+            <Field label={t('field.days')} hint={t('field.daysHint')} error={err(0, 'days')}>
               <input
                 className="ui-input"
-                type="date"
-                value={form.from}
-                onChange={(e) => set({ from: e.target.value })}
+                type="number"
+                min={0}
+                step={0.5}
+                value={form.days}
+                onChange={(e) => set({ days: e.target.value })}
               />
             </Field>
-            <Field label={t('field.to')} required error={err(0, 'to')}>
-              <input
-                className="ui-input"
-                type="date"
-                value={form.to}
-                min={form.from || undefined}
-                onChange={(e) => set({ to: e.target.value })}
-              />
-            </Field>
-            {form.kind === 'holiday' ? (
-              <Field label={t('field.days')} hint={t('field.daysHint')} error={err(0, 'days')}>
-                <input
-                  className="ui-input"
-                  type="number"
-                  min={0}
-                  step={0.5}
-                  value={form.days}
-                  onChange={(e) => set({ days: e.target.value })}
-                />
-              </Field>
-            ) : null}
-          </div>
-        )}
-        <Field label={t('field.note')} error={err(0, 'note')}>
-          <textarea
-            className="ui-textarea"
-            rows={2}
-            maxLength={1000}
-            value={form.note}
-            onChange={(e) => set({ note: e.target.value })}
-          />
-        </Field>
-      </form>
-    </Dialog>
+          ) : null}
+        </div>
+      )}
+      <Field label={t('field.note')} error={err(0, 'note')}>
+        <textarea
+          className="ui-textarea"
+          rows={2}
+          maxLength={1000}
+          value={form.note}
+          onChange={(e) => set({ note: e.target.value })}
+        />
+      </Field>
+    </FormDialog>
   )
 }
 

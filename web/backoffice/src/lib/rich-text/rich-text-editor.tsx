@@ -21,6 +21,7 @@ import {
   type RichTextFontSize,
 } from '@shop/shared/domain/content/rich-text-markup.ts'
 import { messageOf } from '../api.ts'
+import { FormDialog } from '../form-dialog.tsx'
 import { useT } from '../i18n.tsx'
 import { type StoredImage, uploadFile, uploadImage } from '../image-picker.tsx'
 import { richTextExtensions } from './extensions.ts'
@@ -612,37 +613,20 @@ function EditorDialog({
   extra?: ReactNode
 }) {
   const t = useT('bo-richtext')
-  const formId = useId()
   return (
-    <Dialog
-      open
+    <FormDialog
       title={title}
-      onClose={onClose}
       closeLabel={t('close')}
-      footer={
-        <>
-          {extra}
-          <Button variant="secondary" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form={formId}>
-            {t('apply')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('cancel')}
+      submitLabel={t('apply')}
+      nativeValidation
+      extra={extra}
+      formClassName="bo-rt__dialog"
+      onClose={onClose}
+      onSubmit={onApply}
     >
-      <form
-        id={formId}
-        className="bo-rt__dialog"
-        onSubmit={(e) => {
-          e.preventDefault()
-          e.stopPropagation()
-          onApply()
-        }}
-      >
-        {children}
-      </form>
-    </Dialog>
+      {children}
+    </FormDialog>
   )
 }
 
