@@ -68,7 +68,7 @@ export function SearchFilter({
   )
 }
 
-/** A choice with an "all" entry first (the empty value: no filter). */
+/** A labelled choice; with `all`, an "all" entry first (the empty value: no filter). */
 export function SelectFilter({
   id,
   label,
@@ -76,22 +76,30 @@ export function SelectFilter({
   all,
   options,
   onChange,
+  disabled,
 }: {
   id: string
   label: string
   value: string
-  /** The text of the empty value ("Alle Filialen"). */
-  all: string
+  /** The text of the empty value ("Alle Filialen"); without it a value must be chosen. */
+  all?: string
   options: readonly { value: string; label: string }[]
   onChange: (value: string) => void
+  disabled?: boolean
 }) {
   return (
     <div className="ui-field">
       <label className="ui-field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="ui-select" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{all}</option>
+      <select
+        id={id}
+        className="ui-select"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {all === undefined ? null : <option value="">{all}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

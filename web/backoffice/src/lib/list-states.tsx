@@ -12,7 +12,7 @@ export function ListFailed({ text, retry }: { text: string; retry: () => void | 
   const t = useT('bo-common')
   return (
     <Notice tone="danger" live="assertive">
-      <p>{text}.</p>
+      <p>{text.endsWith('.') ? text : `${text}.`}</p>
       <Button small variant="secondary" onClick={() => void retry()}>
         {t('retry')}
       </Button>

@@ -1,9 +1,11 @@
 import { localDateOf } from '@shop/shared/domain/scheduling/zoned-time.ts'
-import { Button, buttonClass, Icon, Notice, Spinner } from '@shop/ui'
+import { buttonClass, Icon } from '@shop/ui'
 import { useSearchParams } from 'react-router'
 import { apiGet } from '../../lib/api.ts'
 import { isAdmin } from '../../lib/auth-model.ts'
+import { SelectFilter } from '../../lib/filters.tsx'
 import { useT } from '../../lib/i18n.tsx'
+import { ListFailed, ListLoading } from '../../lib/list-states.tsx'
 import { useLoad } from '../../lib/resources.ts'
 import { useSession } from '../../lib/session.tsx'
 import { isMonth, monthChoices, monthOf, timeSheetHref } from './time-sheets-model.ts'
@@ -18,7 +20,6 @@ type Person = { id: string; name: string }
  */
 export function TimeSheetsPage() {
   const t = useT('bo-time-sheets')
-  const tc = useT('bo-common')
   const { me } = useSession()
   const admin = isAdmin(me)
   const [params, setParams] = useSearchParams()
@@ -46,52 +47,28 @@ export function TimeSheetsPage() {
     <main id="main" className="bo-page bo-ts">
       <h1>{t('title')}</h1>
       <p className="bo-ts__intro">{t('intro')}</p>
-      {state.status === 'loading' ? <Spinner label={tc('loading')} /> : null}
-      {state.status === 'failed' ? (
-        <Notice tone="danger" live="assertive">
-          <p>{t('loadFailed')}</p>
-          <Button small variant="secondary" onClick={() => void reload()}>
-            {tc('retry')}
-          </Button>
-        </Notice>
-      ) : null}
+      {state.status === 'loading' ? <ListLoading /> : null}
+      {state.status === 'failed' ? <ListFailed text={t('loadFailed')} retry={reload} /> : null}
       <div className="bo-ts__tools">
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="bo-ts-month">
-            {t('month')}
-          </label>
-          <select
-            id="bo-ts-month"
-            className="ui-select"
-            value={month}
-            onChange={(e) => choose({ month: e.target.value })}
-          >
-            {(months.includes(month) ? months : [month, ...months]).map((m) => (
-              <option key={m} value={m}>
-                {monthLabel(m)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter
+          id="bo-ts-month"
+          label={t('month')}
+          value={month}
+          options={(months.includes(month) ? months : [month, ...months]).map((m) => ({
+            value: m,
+            label: monthLabel(m),
+          }))}
+          onChange={(value) => choose({ month: value })}
+        />
         {admin ? (
-          <div className="ui-field">
-            <label className="ui-field__label" htmlFor="bo-ts-user">
-              {t('employee')}
-            </label>
-            <select
-              id="bo-ts-user"
-              className="ui-select"
-              value={person?.id ?? ''}
-              disabled={people.length === 0}
-              onChange={(e) => choose({ user: e.target.value })}
-            >
-              {people.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectFilter
+            id="bo-ts-user"
+            label={t('employee')}
+            value={person?.id ?? ''}
+            disabled={people.length === 0}
+            options={people.map((p) => ({ value: p.id, label: p.name }))}
+            onChange={(user) => choose({ user })}
+          />
         ) : null}
       </div>
       {person ? (

@@ -1,8 +1,9 @@
 import type { HolidayBalance } from '@shop/shared/contracts/http/time-tracking.http.ts'
-import { Button, Notice, Spinner } from '@shop/ui'
 import { useSearchParams } from 'react-router'
 import { apiGet } from '../../lib/api.ts'
+import { SelectFilter } from '../../lib/filters.tsx'
 import { useLocale, useT } from '../../lib/i18n.tsx'
+import { ListFailed, ListLoading } from '../../lib/list-states.tsx'
 import { useLoad } from '../../lib/resources.ts'
 import './time-tracking.css'
 
@@ -19,7 +20,6 @@ export function yearChoices(thisYear: number): number[] {
  */
 export function HolidayBalancesPage() {
   const t = useT('bo-time-tracking')
-  const tc = useT('bo-common')
   const { locale } = useLocale()
   const [params, setParams] = useSearchParams()
   const thisYear = new Date().getFullYear()
@@ -39,33 +39,16 @@ export function HolidayBalancesPage() {
       <h1>{t('balances.title')}</h1>
       <p className="bo-tt__intro">{t('balances.intro')}</p>
       <div className="bo-tt__tools">
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="bo-tt-year">
-            {t('balances.year')}
-          </label>
-          <select
-            id="bo-tt-year"
-            className="ui-select"
-            value={year}
-            onChange={(e) => setParams({ year: e.target.value }, { replace: true })}
-          >
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter
+          id="bo-tt-year"
+          label={t('balances.year')}
+          value={String(year)}
+          options={years.map((y) => ({ value: String(y), label: String(y) }))}
+          onChange={(value) => setParams({ year: value }, { replace: true })}
+        />
       </div>
-      {state.status === 'loading' ? <Spinner label={tc('loading')} /> : null}
-      {state.status === 'failed' ? (
-        <Notice tone="danger" live="assertive">
-          <p>{t('error.loadBalances')}</p>
-          <Button small variant="secondary" onClick={() => void reload()}>
-            {tc('retry')}
-          </Button>
-        </Notice>
-      ) : null}
+      {state.status === 'loading' ? <ListLoading /> : null}
+      {state.status === 'failed' ? <ListFailed text={t('error.loadBalances')} retry={reload} /> : null}
       {state.status === 'ready' ? (
         state.value.length === 0 ? (
           <p className="bo-tt__empty">{t('balances.empty')}</p>

@@ -20,6 +20,7 @@ import { Button, Notice, Spinner } from '@shop/ui'
 import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { apiGet, apiSend, messageOf } from '../../lib/api.ts'
+import { SelectFilter } from '../../lib/filters.tsx'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import { isStale, listResources, type StoredResource, updateResource, useLoad } from '../../lib/resources.ts'
 import { useSession } from '../../lib/session.tsx'
@@ -158,23 +159,13 @@ export function WeekPlanPage() {
       <h1>{t('plan.title')}</h1>
       <p className="bo-tt__intro">{t('plan.intro')}</p>
       <div className="bo-tt__tools">
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor="bo-tt-branch">
-            {t('field.branch')}
-          </label>
-          <select
-            id="bo-tt-branch"
-            className="ui-select"
-            value={branchId}
-            onChange={(e) => go({ branch: e.target.value })}
-          >
-            {branches.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter
+          id="bo-tt-branch"
+          label={t('field.branch')}
+          value={branchId}
+          options={branches.map((b) => ({ value: b.id, label: b.name }))}
+          onChange={(branch) => go({ branch })}
+        />
         <nav className="bo-tt__week" aria-label={t('plan.weekNav')}>
           <Button variant="secondary" small onClick={() => go({ week: addWeeks(week, -1) })}>
             {t('plan.previous')}
