@@ -292,10 +292,11 @@ describe('refunds', () => {
     await poll(async () => plain(await staff.locator('.bo-order__message').textContent())).toContain(
       `Artikel entfernt. Neuer Total: CHF 13.80. Rückerstattung von ${chf(removed.total)} angefordert.`,
     )
-    expect(await items.locator('.bo-items__row').count()).toBe(1)
+    // The message comes with the command's answer; the items follow with the order read again.
+    await poll(() => items.locator('.bo-items__row').count()).toBe(1)
     // One item left: it cannot be removed (the order is canceled instead).
-    expect(await items.locator('[data-action="remove-item"]').count()).toBe(0)
-    expect(await staff.evaluate(() => document.activeElement?.textContent)).toBe('Artikel')
+    await poll(() => items.locator('[data-action="remove-item"]').count()).toBe(0)
+    await poll(() => staff.evaluate(() => document.activeElement?.textContent)).toBe('Artikel')
     await poll(() => refundsText(staff)).toContain('Teilweise rückerstattet')
     const detail = await refundsText(staff)
     expect(detail).toContain(`${chf(removed.total)} von ${chf(placed.totalGross)}`)
