@@ -95,6 +95,9 @@ function line(page: PDFPage, y: number): void {
 }
 
 /** The sheet as PDF bytes: A4 landscape pages, header and footer with page numbers. */
+/** A date (or a text starting with one) as people read it on paper, spec §9: 2027-03-01 → 01.03.2027. */
+const swissDate = (text: string) => text.replace(/^(\d{4})-(\d{2})-(\d{2})/, '$3.$2.$1')
+
 export async function timeSheetPdf(sheet: TimeSheet, t: SheetTexts): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   const regular = await doc.embedFont(StandardFonts.Helvetica)
@@ -108,11 +111,11 @@ export async function timeSheetPdf(sheet: TimeSheet, t: SheetTexts): Promise<Uin
   doc.setCreationDate(created)
   doc.setModificationDate(created)
 
-  const generated = `${t.generatedAt}: ${generatedText(sheet)}`
+  const generated = `${t.generatedAt}: ${swissDate(generatedText(sheet))}`
   const headerLines = [
     `${t.name}: ${sheet.name}`,
     `${t.branches}: ${sheet.branches.join(', ') || '–'}`,
-    `${t.period}: ${sheet.from} – ${sheet.to}`,
+    `${t.period}: ${swissDate(sheet.from)} – ${swissDate(sheet.to)}`,
   ]
   const head = wrapHeader(fonts, t.columns)
   const pages: PDFPage[] = []
@@ -138,7 +141,8 @@ export async function timeSheetPdf(sheet: TimeSheet, t: SheetTexts): Promise<Uin
   const bottom = MARGIN + 16
   for (const r of sheet.rows) {
     if (top - ROW < bottom) page = newPage()
-    drawRow(page, fonts, rowCells(r, t), top)
+    const [date = '', ...rest] = rowCells(r, t)
+    drawRow(page, fonts, [swissDate(date), ...rest], top)
     top -= ROW
   }
   const totals = totalLines(sheet, t)

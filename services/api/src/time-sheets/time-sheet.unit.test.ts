@@ -148,6 +148,8 @@ describe('time sheet PDF', () => {
     // The emoji is fitted to the font's characters, the umlauts stay.
     expect(pages[0]).toContain('Mitarbeiter/in: Zoë Ünal ?')
     expect(pages.at(-1)).toContain('Total Arbeitszeit: 279:00 (279.00 h)')
-    expect(pages.flat().filter((s) => s.startsWith('2027-03-'))).toHaveLength(93)
+    // Dates as on paper (spec: DD.MM.YYYY), in the period and on every row.
+    expect(pages[0]).toContain('Zeitraum: 01.03.2027 – 31.03.2027')
+    expect(pages.flat().filter((s) => /^\d\d\.03\.2027$/.test(s))).toHaveLength(93)
   })
 })
