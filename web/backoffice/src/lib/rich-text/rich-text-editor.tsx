@@ -3,7 +3,7 @@
  * It stores HTML made only of the shared allow-list (extensions.ts), cleans what is pasted
  * (paste-cleaner.ts) and uploads pictures and PDFs as the shop's images and files.
  */
-import { Button, Dialog } from '@shop/ui'
+import { Button } from '@shop/ui'
 import type { Editor } from '@tiptap/core'
 import { TextSelection } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
