@@ -4,7 +4,7 @@
 
 const TESTS = '(\\.test\\.tsx?$|/testing/|\\.test-support\\.ts$)'
 /** The deployable services: each its own process; they meet through the store and the bus. */
-const SERVICES = '(api|gateway|projector|publisher|notifier)'
+const SERVICES = '(api|gateway|projector|publisher|notifier|printer)'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

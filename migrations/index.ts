@@ -16,6 +16,7 @@ import * as m0014 from './20261126T0014-analytics-log.ts'
 import * as m0015 from './20261127T0015-live-sequence.ts'
 import * as m0016 from './20261127T0016-branch-operations.ts'
 import * as m0017 from './20261127T0017-time-tracking.ts'
+import * as m0018 from './20261128T0018-devices.ts'
 
 // A static list: works the same from source, in PGlite and in a bundled build.
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '20261127T0015-live-sequence': m0015,
   '20261127T0016-branch-operations': m0016,
   '20261127T0017-time-tracking': m0017,
+  '20261128T0018-devices': m0018,
 }
 
 export const migrationProvider: MigrationProvider = {

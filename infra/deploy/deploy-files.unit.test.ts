@@ -71,6 +71,7 @@ describe('docker-compose.yml', () => {
         'nats',
         'notifier',
         'postgres',
+        'printer',
         'projector',
         'proxy',
         'publisher',
@@ -110,7 +111,7 @@ describe('docker-compose.yml', () => {
 
   it('every service built from the image runs an entry point that exists, on production dependencies only', () => {
     const installed = npmCi(runtime).workspaces
-    expect(built.length).toBe(7)
+    expect(built.length).toBe(8)
     for (const [name, service] of built) {
       expect(service.build, name).toEqual({ context: '.', dockerfile: 'infra/deploy/Dockerfile' })
       const [node, entry, ...rest] = service.command ?? []

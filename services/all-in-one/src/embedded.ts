@@ -27,6 +27,7 @@ import {
   withDefaultSettings,
 } from '@shop/kit'
 import { type Notifier, type NotifierOverrides, startConfiguredNotifier } from '@shop/notifier'
+import { type PrinterService, type PrinterServiceOptions, startPrinterService } from '@shop/printer'
 import { startAnalyticsPruning, startProjector } from '@shop/projector'
 import { startPublisher } from '@shop/publisher'
 import { allProjections, resourceBranchDirectory } from '@shop/read-models'
@@ -40,6 +41,8 @@ export type Shop = {
   bus: Bus
   /** The notifier (absent with `notifier: false`). */
   notifier: Notifier | undefined
+  /** The printer service (absent with `printer: false`). */
+  printer: PrinterService | undefined
   /** Online payments go to the built-in test provider (docs/payments.md "Test mode"). */
   testPayments: boolean
   /** The payment providers of this process (tests reach the test provider's refunds here). */
@@ -71,6 +74,11 @@ export async function startShop(
     now?: () => Date
     /** Notifier settings over the configuration's (SMTP server, back-off); false: no notifier. */
     notifier?: NotifierOverrides | false
+    /**
+     * Printer service settings (clock, back-off, transport; docs/devices.md); false: none (tests
+     * that run their own).
+     */
+    printer?: Partial<Omit<PrinterServiceOptions, 'db' | 'bus' | 'log' | 'branches'>> | false
     /**
      * Payment settings over the configuration's (docs/payments.md; `env`: read from this object
      * instead). The built-in test provider is on for the embedded database (`npm start`), else
@@ -207,6 +215,18 @@ export async function startShop(
           settings: config.notifier,
           overrides: opts.notifier,
         })
+  // Like the notifier: from the committed head, so the demo's orders print nothing.
+  const printer =
+    opts.printer === false
+      ? undefined
+      : startPrinterService({
+          db: db.db,
+          bus,
+          log,
+          branches,
+          ...(opts.now ? { now: opts.now } : {}),
+          ...opts.printer,
+        })
   if (payments.testProvider) log.warn(TEST_PAYMENTS_WARNING)
   return {
     url: address,
@@ -214,6 +234,7 @@ export async function startShop(
     db,
     bus,
     notifier,
+    printer,
     testPayments: payments.testProvider !== undefined,
     payments,
     async close() {
@@ -224,6 +245,7 @@ export async function startShop(
         ['gateway', () => gateway?.close()],
         ['http', () => app.close()],
         ['notifier', () => notifier?.stop()],
+        ['printer', () => printer?.stop()],
         ['publisher', () => publisher.stop()],
         ['analytics pruning', () => pruning.stop()],
         ['projector', () => projector.stop()],

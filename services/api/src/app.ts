@@ -22,6 +22,7 @@ import { authRoutes } from './auth/auth.routes.ts'
 import { registerAuth, useSecureCookies } from './auth/guard.ts'
 import { branchOperationsRoutes } from './branch-operations/operations.routes.ts'
 import { type CommandDeps, defaultIds, mapCommandError } from './commands/order-commands.ts'
+import { deviceRoutes } from './devices/devices.routes.ts'
 import { createFileBytes, type FileBytes } from './files/file-bytes.ts'
 import { fileRoutes } from './files/files.routes.ts'
 import { startUploadCleanup } from './files/upload-cleanup.ts'
@@ -48,6 +49,7 @@ import { refundRoutes } from './routes/orders/refunds.routes.ts'
 import { undoRoutes } from './routes/orders/undo.routes.ts'
 import { statisticsRoutes } from './routes/statistics.routes.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
+import { signageRoutes } from './signage/signage.routes.ts'
 import { timeSheetRoutes } from './time-sheets/time-sheets.routes.ts'
 import { copyWeekRoutes } from './time-tracking/copy-week.routes.ts'
 import { timeTrackingRoutes } from './time-tracking/time-tracking.routes.ts'
@@ -234,6 +236,14 @@ export async function registerApi(app: FastifyInstance, apiDeps: ApiDeps): Promi
     await printRoutes(scope, { db: deps.db, branches: deps.branches, now: commandDeps.now })
     await analyticsRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now, limits: deps.limits })
     await statisticsRoutes(scope, { db: deps.db, now: commandDeps.now })
+    await deviceRoutes(scope, {
+      db: deps.db,
+      bus: deps.bus,
+      now: commandDeps.now,
+      limits: deps.limits,
+      branches: deps.branches,
+    })
+    await signageRoutes(scope, { db: deps.db, bus: deps.bus, now: commandDeps.now })
   })
 }
 

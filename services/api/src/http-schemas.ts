@@ -20,11 +20,12 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The body or file is larger than the caller may send',
   422: 'Idempotency-Key reused for another request',
   429: 'Too many requests or failed login attempts',
-  502: 'The payment provider did not answer as expected',
+  502: 'The payment provider or the device did not answer as expected',
   503: 'A service the answer needs is unavailable; try again',
+  504: 'The device did not answer in time',
 }
 
-type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503
+type ErrorCode = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503 | 504
 
 /** The spec's error body for each status: `{ "errors": [{ "field", "message" }] }`. */
 export function errorAnswers<C extends ErrorCode>(...codes: C[]): Record<C, typeof errorBodySchema> {

@@ -32,20 +32,25 @@ import {
   listBoard,
   orderRoomUpdate,
   readLiveOrderRows,
+  verifyDeviceCredential,
 } from '@shop/read-models'
 import { BRANCH_OPERATIONS_STREAM_TYPE, errorBodySchema } from '@shop/shared/contracts'
 import {
+  allDeviceSubject,
   allLiveOrderRowsSubject,
+  deviceAckSubject,
   liveBoardSubject,
   liveOrderSubject,
   liveStatisticsSubject,
   liveTickSubject,
   PUBLIC_RESOURCE_STREAM_TYPES,
+  parseDeviceSubject,
   parseLiveOrderRowSubject,
 } from '@shop/shared/contracts/subjects'
 import {
   type BoardSnapshotMessage,
   type CatalogueChangedMessage,
+  type DeviceCommandMessage,
   type OrderSnapshotMessage,
   type StatisticsChangedMessage,
   WS_PATH,
@@ -55,6 +60,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { z } from 'zod'
+import { signageRooms } from './signage-rooms.ts'
 
 export type GatewayDeps = {
   db: Db
@@ -150,10 +156,19 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   // A changed order row arrives once, with its state; its order's room and its branch's board
   // get their views, each made and serialised once, and only when someone is in the room.
   const root = deps.bus.root
+  // Digital signage: the pickup display's rooms, and reloads when a playlist changes.
+  const signage = signageRooms({
+    db: deps.db,
+    bus: deps.bus,
+    log: deps.log,
+    push,
+    send: (ws, message) => push(ws, JSON.stringify(message)),
+  })
   const unsubscribe = deps.bus.subscribeLive(allLiveOrderRowsSubject(root), (subject, text) => {
     noticeGap(text)
     const where = parseLiveOrderRowSubject(root, subject)
     if (!where) return
+    signage.onOrderRow(where.branchId, text)
     const orderKey = liveOrderSubject(root, where.orderUid)
     const boardKey = liveBoardSubject(root, where.branchId)
     const orderRoom = rooms.get(orderKey)
@@ -208,6 +223,74 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     }
   })
 
+  // Device rooms (issue 21, docs/devices.md "The device protocol"): a paired board or signage
+  // screen shows its credential as its first message ({ type: 'auth', credential }) and joins its
+  // device's room. Its commands come from the bus (<root>_live.device.<id>.command, published by
+  // the API) and go to its sockets; its acks go back on <root>_live.device.<id>.ack. A revocation
+  // (or a new pairing) closes its sockets at once (4401); each ping checks the credential again.
+  const deviceRooms = new Map<string, Set<WebSocket>>()
+  const deviceOfSocket = new Map<WebSocket, { deviceId: string; credential: string }>()
+  const unsubscribeDevices = deps.bus.subscribeLive(allDeviceSubject(root), (subject, text) => {
+    const where = parseDeviceSubject(root, subject)
+    if (!where || where.what === 'ack') return
+    const room = deviceRooms.get(where.deviceId)
+    if (!room?.size) return
+    if (where.what === 'revoked') {
+      for (const ws of room) ws.close(4401, 'device credential revoked')
+      return
+    }
+    let command: { commandId?: unknown; type?: unknown; payload?: unknown }
+    try {
+      command = JSON.parse(text) as typeof command
+    } catch {
+      return
+    }
+    if (typeof command.commandId !== 'string' || typeof command.type !== 'string') return
+    const message: DeviceCommandMessage = {
+      type: 'command',
+      commandId: command.commandId,
+      command: command.type,
+      ...(command.payload === undefined ? {} : { payload: command.payload }),
+    }
+    const json = JSON.stringify(message)
+    for (const ws of room) push(ws, json)
+  })
+  const leaveDeviceRoom = (ws: WebSocket) => {
+    const device = deviceOfSocket.get(ws)
+    if (!device) return
+    deviceOfSocket.delete(ws)
+    const room = deviceRooms.get(device.deviceId)
+    room?.delete(ws)
+    if (room?.size === 0) deviceRooms.delete(device.deviceId)
+  }
+  const authenticateDevice = async (ws: WebSocket, credential: string) => {
+    const device = await verifyDeviceCredential(deps.db, credential)
+    if (!device) {
+      send(ws, { type: 'error', code: 'forbidden', message: 'Dieses Gerät ist nicht gekoppelt.' })
+      ws.close(4401, 'device credential invalid')
+      return
+    }
+    leaveDeviceRoom(ws)
+    deviceOfSocket.set(ws, { deviceId: device.deviceId, credential })
+    let room = deviceRooms.get(device.deviceId)
+    if (!room) {
+      room = new Set()
+      deviceRooms.set(device.deviceId, room)
+    }
+    room.add(ws)
+    send(ws, { type: 'authenticated', deviceId: device.deviceId, kind: device.kind, branch: device.branch })
+  }
+  /** A device socket whose credential no longer opens anything is closed. */
+  const recheckDevice = async (ws: WebSocket) => {
+    const device = deviceOfSocket.get(ws)
+    if (!device) return true
+    const still = await verifyDeviceCredential(deps.db, device.credential)
+    if (still?.deviceId === device.deviceId) return true
+    leaveDeviceRoom(ws)
+    ws.close(4401, 'device credential revoked')
+    return false
+  }
+
   /** The socket's staff session as a statistics grant: undefined when there is none. */
   const statisticsGrant = async (ws: WebSocket) => {
     const token = sessionTokens.get(ws)
@@ -249,6 +332,8 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   }
 
   const leaveAll = (ws: WebSocket) => {
+    leaveDeviceRoom(ws)
+    signage.leave(ws)
     boardGrants.delete(ws)
     statisticsRoom.delete(ws)
     for (const subject of memberships.get(ws) ?? []) {
@@ -397,9 +482,25 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
     if (msg.type === 'ping') {
       // The client's heartbeat (every 10 s) also re-checks the boards it watches: a renewed api
       // key, the frontdesk plugin switched off or an ended session closes them within a beat.
+      if (!(await recheckDevice(ws))) return
       await recheckBoards(ws)
       return send(ws, { type: 'pong' })
     }
+    if (msg.type === 'auth') return authenticateDevice(ws, msg.credential)
+    if (msg.type === 'ack') {
+      const device = deviceOfSocket.get(ws)
+      if (!device) return send(ws, FORBIDDEN)
+      deps.bus.publishLive(
+        deviceAckSubject(root, device.deviceId),
+        JSON.stringify({
+          commandId: msg.commandId,
+          ok: msg.ok,
+          ...(msg.error === undefined ? {} : { error: msg.error }),
+        }),
+      )
+      return
+    }
+    if (msg.topic === 'pickup') return signage.join(ws, msg.branchId, deviceOfSocket.get(ws)?.credential)
     if ((memberships.get(ws)?.size ?? 0) >= wsLimits.subscriptionsPerSocket) {
       return send(ws, {
         type: 'error',
@@ -701,6 +802,8 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
       unsubscribeReconnect()
       unsubscribeCatalogue()
       unsubscribeStatistics()
+      unsubscribeDevices()
+      signage.close()
       for (const ws of memberships.keys()) ws.close(1001, 'server shutting down')
     },
   }

@@ -17,6 +17,21 @@ export {
   lockBranchOperations,
 } from './branch-operations/branch-operations.ts'
 export {
+  credentialHash,
+  type DeviceConfig,
+  type DeviceStatusRow,
+  deviceConfigOf,
+  deviceStatusRows,
+  findDevice,
+  listDevices,
+  markDeviceError,
+  markDeviceSeen,
+  newCredential,
+  revokeDeviceCredential,
+  storeDeviceCredential,
+  verifyDeviceCredential,
+} from './devices/index.ts'
+export {
   type BoardRow,
   boardView,
   listBoard,
@@ -102,6 +117,14 @@ export {
 export { publicSitemap, type SeoPage, type SitemapData, seoPageAt } from './resources/seo.ts'
 export { mapStyleUrl, redirectFor, shopConfig } from './resources/site.ts'
 export { findUserByUsername, findUserLogin, type UserRow } from './resources/users.ts'
+export {
+  devicesPlaying,
+  devicesShowingMenus,
+  pickupEntries,
+  signageImageUrl,
+  signagePlaylist,
+  signageScreenOfDevice,
+} from './signage/index.ts'
 export { statisticsProjection } from './statistics/statistics.projection.ts'
 export {
   canceledOrdersStatistics,

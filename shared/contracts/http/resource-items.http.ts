@@ -19,6 +19,9 @@ import {
   createProjectBodySchema,
   createRedirectBodySchema,
   createSceneBodySchema,
+  createSignageDeviceBodySchema,
+  createSignageSegmentBodySchema,
+  createSignageStreamBodySchema,
   createSiteBodySchema,
   createTableBodySchema,
   createTagBodySchema,
@@ -205,6 +208,18 @@ export const taskResourceSchema = outputSchemaOf(createTaskBodySchema)
   .extend(identity)
   .meta({ id: 'TaskResource' })
 
+export const signageSegmentResourceSchema = outputSchemaOf(createSignageSegmentBodySchema)
+  .extend(identity)
+  .meta({ id: 'DigitalSignageSegmentResource' })
+
+export const signageStreamResourceSchema = outputSchemaOf(createSignageStreamBodySchema)
+  .extend(identity)
+  .meta({ id: 'DigitalSignageStreamResource' })
+
+export const signageDeviceResourceSchema = outputSchemaOf(createSignageDeviceBodySchema)
+  .extend(identity)
+  .meta({ id: 'DigitalSignageDeviceResource' })
+
 /** Each resource's item schema, by its type (the resource registry's `type`, singular). */
 export const RESOURCE_ITEM_SCHEMAS = {
   config: configResourceSchema,
@@ -231,6 +246,9 @@ export const RESOURCE_ITEM_SCHEMAS = {
   'working-schedule': workingScheduleResourceSchema,
   project: projectResourceSchema,
   task: taskResourceSchema,
+  'digital-signage-segment': signageSegmentResourceSchema,
+  'digital-signage-stream': signageStreamResourceSchema,
+  'digital-signage-device': signageDeviceResourceSchema,
 } as const
 export type ResourceItemType = keyof typeof RESOURCE_ITEM_SCHEMAS
 export type ResourceItemOf<T extends ResourceItemType> = z.infer<(typeof RESOURCE_ITEM_SCHEMAS)[T]>

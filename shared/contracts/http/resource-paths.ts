@@ -29,6 +29,9 @@ export const RESOURCE_TYPE_PATHS = {
   'working-schedule': 'working-schedules',
   project: 'projects',
   task: 'tasks',
+  'digital-signage-segment': 'digital-signage-segments',
+  'digital-signage-stream': 'digital-signage-streams',
+  'digital-signage-device': 'digital-signage-devices',
 } as const
 
 export type ResourceTypeName = keyof typeof RESOURCE_TYPE_PATHS

@@ -988,12 +988,45 @@ export type UpdateSceneBody = z.output<typeof updateSceneBodySchema>
 // ---------------------------------------------------------------------------------------------
 // devices, departments (fields not shown in the spec beyond id and identifier: kept small)
 
-export const createDeviceBodySchema = z.strictObject({
-  identifier: slugSchema,
-  name: text(255),
-  type: slugSchema,
-  branch: nullable(idRefSchema),
-})
+/** What a device is (issue 21, docs/devices.md): a receipt printer, a board tablet, a signage screen. */
+export const DEVICE_KINDS = ['printer', 'board', 'signage'] as const
+export type DeviceKind = (typeof DEVICE_KINDS)[number]
+/** What a printer prints: new orders, confirmed orders, kitchen tickets (items without prices). */
+export const PRINT_PURPOSES = ['newOrder', 'confirmedOrder', 'kitchenTicket'] as const
+export type PrintPurpose = (typeof PRINT_PURPOSES)[number]
+/** The ESC/POS code pages the shop's output speaks (services/api/src/print/escpos.ts). */
+export const PRINTER_CODE_PAGES = ['cp858'] as const
+export const PRINTER_PAPER_WIDTHS = [80, 58] as const
+export const DEFAULT_PRINTER_PORT = 9100
+
+/**
+ * A device. Printers are reached at host:port (ESC/POS over TCP) and need a host and a branch;
+ * boards and signage screens pair with a code instead (POST /api/devices/{id}/pair) and ignore
+ * the printer fields. Status (online, last seen) is not stored here: GET /api/devices/status.
+ */
+export const createDeviceBodySchema = z
+  .strictObject({
+    identifier: nullable(slugSchema).default(null),
+    name: text(255),
+    kind: z.enum(DEVICE_KINDS),
+    branch: nullable(idRefSchema),
+    host: nullable(
+      z
+        .string()
+        .trim()
+        .max(255)
+        .regex(/^[A-Za-z0-9.:[\]_-]+$/, 'validation.invalid'),
+    ).default(null),
+    port: z.int().min(1).max(65535).default(DEFAULT_PRINTER_PORT),
+    paperWidth: z.literal(PRINTER_PAPER_WIDTHS).default(80),
+    codePage: z.enum(PRINTER_CODE_PAGES).default('cp858'),
+    purposes: z.array(z.enum(PRINT_PURPOSES)).max(PRINT_PURPOSES.length).default([]),
+  })
+  .superRefine((device, ctx) => {
+    if (device.kind !== 'printer') return
+    if (device.host === null) addIssue(ctx, ['host'], 'validation.notBlank')
+    if (device.branch === null) addIssue(ctx, ['branch'], 'validation.notBlank')
+  })
 export const updateDeviceBodySchema = withVersion(createDeviceBodySchema)
 export type CreateDeviceBody = z.output<typeof createDeviceBodySchema>
 export type UpdateDeviceBody = z.output<typeof updateDeviceBodySchema>
@@ -1151,6 +1184,97 @@ export type CreateTaskBody = z.output<typeof createTaskBodySchema>
 export type UpdateTaskBody = z.output<typeof updateTaskBodySchema>
 
 // ---------------------------------------------------------------------------------------------
+// digital signage (issue 21; docs/devices.md): segments, streams and the screens that play them
+
+export const SIGNAGE_SEGMENT_TYPES = ['image', 'content', 'menu', 'pickup'] as const
+export type SignageSegmentType = (typeof SIGNAGE_SEGMENT_TYPES)[number]
+export const SIGNAGE_IMAGE_FITS = ['contain', 'cover'] as const
+/** The longest a segment or an item may play (seconds). */
+export const MAX_SIGNAGE_SECONDS = 3600
+export const DEFAULT_SIGNAGE_SECONDS = 10
+const signageSeconds = z.int().min(1).max(MAX_SIGNAGE_SECONDS)
+
+/**
+ * What a screen shows for a while: an image (`image`, `fit`), a content page or block (`site` or
+ * `block`), a branch's menu or a selection of its products (`branch`, `products`: names, live
+ * prices and sold out), or the pickup display of a branch (`branch`: ticket numbers in
+ * preparation and ready). The fields of the other types stay null / empty.
+ */
+export const createSignageSegmentBodySchema = z
+  .strictObject({
+    name: text(255),
+    type: z.enum(SIGNAGE_SEGMENT_TYPES),
+    durationSeconds: signageSeconds.default(DEFAULT_SIGNAGE_SECONDS),
+    image: nullable(imageRefSchema),
+    fit: z.enum(SIGNAGE_IMAGE_FITS).default('contain'),
+    site: nullable(idRefSchema),
+    block: nullable(idRefSchema),
+    branch: nullable(idRefSchema),
+    products: refList(100),
+  })
+  .superRefine((segment, ctx) => {
+    const blank = (field: string) => addIssue(ctx, [field], 'validation.notBlank')
+    const none = (field: string) => addIssue(ctx, [field], 'validation.extraField')
+    const uses = {
+      image: segment.type === 'image',
+      site: segment.type === 'content',
+      block: segment.type === 'content',
+      branch: segment.type === 'menu' || segment.type === 'pickup',
+      products: segment.type === 'menu',
+    }
+    for (const field of ['image', 'site', 'block', 'branch'] as const)
+      if (!uses[field] && segment[field] !== null) none(field)
+    if (!uses.products && segment.products.length > 0) none('products')
+    if (segment.type === 'image' && segment.image === null) blank('image')
+    if (segment.type === 'content' && (segment.site === null) === (segment.block === null))
+      blank(segment.site === null ? 'site' : 'block')
+    if ((segment.type === 'menu' || segment.type === 'pickup') && segment.branch === null) blank('branch')
+  })
+export const updateSignageSegmentBodySchema = withVersion(createSignageSegmentBodySchema)
+export type CreateSignageSegmentBody = z.output<typeof createSignageSegmentBodySchema>
+export type UpdateSignageSegmentBody = z.output<typeof updateSignageSegmentBodySchema>
+
+/** Local weekdays and 'HH:mm' from–to in the branch's zone; to before from runs past midnight. */
+export const signageScheduleSchema = z
+  .strictObject({
+    days: uniqueList(z.enum(WEEKDAYS), 7, (day) => day).min(1),
+    from: timeSchema,
+    to: timeSchema,
+  })
+  .superRefine((schedule, ctx) => {
+    if (schedule.from === schedule.to) addIssue(ctx, ['to'], 'validation.endAfterStart')
+  })
+
+export const signageStreamItemSchema = z.strictObject({
+  segmentId: text(64),
+  /** Null: the segment's own duration. */
+  durationSeconds: nullable(signageSeconds),
+  /** Null: always. */
+  schedule: nullable(signageScheduleSchema),
+})
+export type SignageStreamItemBody = z.output<typeof signageStreamItemSchema>
+
+/** A playlist: its items play in order, each for its duration, when its schedule says. */
+export const createSignageStreamBodySchema = z.strictObject({
+  name: text(255),
+  items: z.array(signageStreamItemSchema).max(200).default([]),
+})
+export const updateSignageStreamBodySchema = withVersion(createSignageStreamBodySchema)
+export type CreateSignageStreamBody = z.output<typeof createSignageStreamBodySchema>
+export type UpdateSignageStreamBody = z.output<typeof updateSignageStreamBodySchema>
+
+/** A screen: a paired device of kind `signage` (`deviceId`) of a branch, and the stream it plays. */
+export const createSignageDeviceBodySchema = z.strictObject({
+  name: text(255),
+  branch: idRefSchema,
+  deviceId: text(64),
+  streamId: nullable(text(64)),
+})
+export const updateSignageDeviceBodySchema = withVersion(createSignageDeviceBodySchema)
+export type CreateSignageDeviceBody = z.output<typeof createSignageDeviceBodySchema>
+export type UpdateSignageDeviceBody = z.output<typeof updateSignageDeviceBodySchema>
+
+// ---------------------------------------------------------------------------------------------
 // registry
 
 /** Path segments under /api; logs are read-only and have no body. */
@@ -1179,6 +1303,9 @@ export const RESOURCE_TYPES = [
   'working-schedules',
   'projects',
   'tasks',
+  'digital-signage-segments',
+  'digital-signage-streams',
+  'digital-signage-devices',
 ] as const
 export type ResourceType = (typeof RESOURCE_TYPES)[number]
 
@@ -1212,6 +1339,12 @@ export const RESOURCE_SCHEMAS = {
   'working-schedules': { create: createWorkingScheduleBodySchema, update: updateWorkingScheduleBodySchema },
   projects: { create: createProjectBodySchema, update: updateProjectBodySchema },
   tasks: { create: createTaskBodySchema, update: updateTaskBodySchema },
+  'digital-signage-segments': {
+    create: createSignageSegmentBodySchema,
+    update: updateSignageSegmentBodySchema,
+  },
+  'digital-signage-streams': { create: createSignageStreamBodySchema, update: updateSignageStreamBodySchema },
+  'digital-signage-devices': { create: createSignageDeviceBodySchema, update: updateSignageDeviceBodySchema },
 } as const satisfies Record<ResourceType, { create: z.ZodType; update: z.ZodType }>
 
 export type ResourceCreateBody<T extends ResourceType> = z.output<(typeof RESOURCE_SCHEMAS)[T]['create']>

@@ -73,7 +73,7 @@ const minimal: Record<ResourceType, Record<string, unknown>> = {
   navigations: { identifier: 'main' },
   blocks: { identifier: 'about', name: 'Über uns' },
   redirects: { path: '/alt', target: '/neu' },
-  devices: { identifier: 'printer-1', name: 'Drucker', type: 'printer' },
+  devices: { name: 'Theke', kind: 'board' },
   departments: { name: 'Küche' },
   images: {},
   uploads: {},
@@ -89,6 +89,9 @@ const minimal: Record<ResourceType, Record<string, unknown>> = {
   },
   projects: { name: 'Hochzeit Meier' },
   tasks: { projectId: 'p1', name: 'Apéro' },
+  'digital-signage-segments': { name: 'Abholung', type: 'pickup', branch: { id: 'b1' } },
+  'digital-signage-streams': { name: 'Schaufenster' },
+  'digital-signage-devices': { name: 'TV Theke', branch: { id: 'b1' }, deviceId: 'd1' },
 }
 
 // Every field given, already in output form: parsing must return it unchanged.
@@ -342,7 +345,17 @@ const full: Record<ResourceType, Record<string, unknown>> = {
     translations: { 'de-CH': { isPublic: true, content: [{ type: 'text', value: 'Hallo' }] } },
   },
   redirects: { path: '/alt', target: 'https://example.org/neu', statusCode: 302 },
-  devices: { identifier: 'printer-1', name: 'Drucker', type: 'printer', branch: { id: 'b1' } },
+  devices: {
+    identifier: 'printer-1',
+    name: 'Drucker',
+    kind: 'printer',
+    branch: { id: 'b1' },
+    host: '192.168.1.50',
+    port: 9100,
+    paperWidth: 58,
+    codePage: 'cp858',
+    purposes: ['newOrder', 'kitchenTicket'],
+  },
   departments: { name: 'Küche', branch: { id: 'b1' } },
   images: { alt: 'Zopf' },
   uploads: {},
@@ -370,6 +383,29 @@ const full: Record<ResourceType, Record<string, unknown>> = {
   },
   projects: { name: 'Hochzeit Meier', branchId: 'b1', isActive: false },
   tasks: { projectId: 'p1', name: 'Apéro' },
+  'digital-signage-segments': {
+    name: 'Sortiment',
+    type: 'menu',
+    durationSeconds: 20,
+    image: null,
+    fit: 'cover',
+    site: null,
+    block: null,
+    branch: { id: 'b1' },
+    products: [{ id: 'p1' }, { id: 'p2' }],
+  },
+  'digital-signage-streams': {
+    name: 'Schaufenster',
+    items: [
+      { segmentId: 's1', durationSeconds: null, schedule: null },
+      {
+        segmentId: 's2',
+        durationSeconds: 30,
+        schedule: { days: ['friday', 'saturday'], from: '22:00', to: '02:00' },
+      },
+    ],
+  },
+  'digital-signage-devices': { name: 'TV Theke', branch: { id: 'b1' }, deviceId: 'd1', streamId: 's1' },
 }
 
 function errorsOf(schema: z.ZodType, body: unknown): ApiError[] {
@@ -931,12 +967,21 @@ const bad: BadCase[] = [
   ],
   // devices, departments, media
   [
-    'a device without type and a branch without id',
+    'a device without kind and a branch without id',
     'devices',
     { identifier: 'printer-1', name: 'Drucker', branch: {} },
     [
-      { field: 'type', message: NOT_BLANK },
+      { field: 'kind', message: CHOICE },
       { field: 'branch.id', message: NOT_BLANK },
+    ],
+  ],
+  [
+    'a printer without host, with a port out of range and an unknown purpose',
+    'devices',
+    { name: 'Drucker', kind: 'printer', branch: { id: 'b1' }, port: 0, purposes: ['dessert'] },
+    [
+      { field: 'port', message: 'Dieser Wert sollte 1 oder mehr sein.' },
+      { field: 'purposes.0', message: CHOICE },
     ],
   ],
   [
@@ -976,6 +1021,59 @@ const bad: BadCase[] = [
     [
       { field: 'variants.0', message: t('validation.invalid') },
       { field: 'variants.2', message: msg('validation.duplicate') },
+    ],
+  ],
+  // digital signage
+  [
+    'an image segment without its image, with a branch of another type',
+    'digital-signage-segments',
+    { name: 'Bild', type: 'image', branch: { id: 'b1' } },
+    [
+      { field: 'branch', message: EXTRA },
+      { field: 'image', message: NOT_BLANK },
+    ],
+  ],
+  [
+    'a content segment with both a page and a block, a duration out of range',
+    'digital-signage-segments',
+    { name: 'Inhalt', type: 'content', site: { id: 's1' }, block: { id: 'k1' }, durationSeconds: 3601 },
+    [
+      { field: 'durationSeconds', message: max(3600) },
+      { field: 'block', message: NOT_BLANK },
+    ],
+  ],
+  [
+    'a pickup segment without branch, with products',
+    'digital-signage-segments',
+    { name: 'Abholung', type: 'pickup', products: [{ id: 'p1' }] },
+    [
+      { field: 'products', message: EXTRA },
+      { field: 'branch', message: NOT_BLANK },
+    ],
+  ],
+  [
+    'a stream item with an unknown weekday, a bad time and from equal to',
+    'digital-signage-streams',
+    {
+      name: 'Schaufenster',
+      items: [
+        { segmentId: 's1', schedule: { days: ['someday'], from: '08:00', to: '25:00' } },
+        { segmentId: 's2', schedule: { days: ['monday'], from: '08:00', to: '08:00' } },
+      ],
+    },
+    [
+      { field: 'items.0.schedule.days.0', message: expect.any(String) },
+      { field: 'items.0.schedule.to', message: msg('validation.time') },
+      { field: 'items.1.schedule.to', message: msg('validation.endAfterStart') },
+    ],
+  ],
+  [
+    'a screen without branch and device',
+    'digital-signage-devices',
+    { name: 'TV' },
+    [
+      { field: 'branch', message: expect.any(String) },
+      { field: 'deviceId', message: expect.any(String) },
     ],
   ],
 ]

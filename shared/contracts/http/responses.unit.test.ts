@@ -690,7 +690,13 @@ const BODIES: Record<ResourceType, Record<string, unknown>> = {
     translations: { 'de-CH': { isPublic: true, content: 'Hallo' } },
   },
   redirects: { path: '/alt', target: '/neu', statusCode: 302 },
-  devices: { identifier: 'printer-1', name: 'Drucker', type: 'printer', branch: { id: 'b1' } },
+  devices: {
+    identifier: 'printer-1',
+    name: 'Drucker',
+    kind: 'printer',
+    branch: { id: 'b1' },
+    host: '10.0.0.9',
+  },
   departments: { name: 'Küche' },
   images: { alt: 'Zopf' },
   uploads: {},
@@ -713,6 +719,13 @@ const BODIES: Record<ResourceType, Record<string, unknown>> = {
   },
   projects: { name: 'Hochzeit Meier', branchId: null },
   tasks: { projectId: 'p1', name: 'Apéro' },
+  'digital-signage-segments': {
+    name: 'Bild',
+    type: 'image',
+    image: { id: 'i1', version: 1, extension: 'jpg' },
+  },
+  'digital-signage-streams': { name: 'Schaufenster', items: [{ segmentId: 's1' }] },
+  'digital-signage-devices': { name: 'TV Theke', branch: { id: 'b1' }, deviceId: 'd1' },
 }
 
 const PATH_OF: Record<ResourceItemType, ResourceType> = {
@@ -740,6 +753,9 @@ const PATH_OF: Record<ResourceItemType, ResourceType> = {
   'working-schedule': 'working-schedules',
   project: 'projects',
   task: 'tasks',
+  'digital-signage-segment': 'digital-signage-segments',
+  'digital-signage-stream': 'digital-signage-streams',
+  'digital-signage-device': 'digital-signage-devices',
 }
 
 const fileMeta = { mimeType: 'image/jpeg', extension: 'jpg', size: 48_213, width: 800, height: 600 }

@@ -119,3 +119,41 @@ export const PUBLIC_RESOURCE_STREAM_TYPES: readonly string[] = [
   'scene',
   'font',
 ]
+
+// Devices (issue 21, docs/devices.md "The device protocol"). Core NATS, never stored: a command
+// to a device that is not connected is lost, and its sender times out. Under `<root>_live` (not
+// `<root>.device…`, which the event stream `<root>.>` would store).
+//   <root>_live.device.<deviceId>.command   the API → the gateway holding the device's socket
+//   <root>_live.device.<deviceId>.ack       the gateway → the API: the device's answer
+//   <root>_live.device.<deviceId>.revoked   the API → the gateways: close the device's sockets
+// A device's status is not pushed: the board polls GET /api/devices/status.
+
+export function deviceCommandSubject(root: string, deviceId: string): string {
+  return `${root}_live.device.${token(deviceId)}.command`
+}
+
+export function deviceAckSubject(root: string, deviceId: string): string {
+  return `${root}_live.device.${token(deviceId)}.ack`
+}
+
+export function deviceRevokedSubject(root: string, deviceId: string): string {
+  return `${root}_live.device.${token(deviceId)}.revoked`
+}
+
+/** Every device's commands and revocations (a gateway's one subscription). */
+export function allDeviceSubject(root: string): string {
+  return `${root}_live.device.>`
+}
+
+/** The device token and the kind of message of a device subject, or undefined. */
+export function parseDeviceSubject(
+  root: string,
+  subject: string,
+): { deviceId: string; what: 'command' | 'ack' | 'revoked' } | undefined {
+  const prefix = `${root}_live.device.`
+  if (!subject.startsWith(prefix)) return undefined
+  const [deviceId, what, ...rest] = subject.slice(prefix.length).split('.')
+  if (!deviceId || rest.length > 0) return undefined
+  if (what !== 'command' && what !== 'ack' && what !== 'revoked') return undefined
+  return { deviceId, what }
+}

@@ -44,12 +44,43 @@ export const subscribeStatisticsSchema = z.strictObject({
 
 export const pingSchema = z.strictObject({ type: z.literal('ping') })
 
+/**
+ * A device (a paired board or signage screen; docs/devices.md "The device protocol") shows its
+ * credential as its first message and is admitted to its own device room: it then receives its
+ * commands ({ type: 'command', commandId, command, payload }) and answers each with an ack.
+ */
+export const deviceAuthSchema = z.strictObject({
+  type: z.literal('auth'),
+  credential: z.string().min(1).max(200),
+})
+
+/** A device's answer to a command. */
+export const deviceAckSchema = z.strictObject({
+  type: z.literal('ack'),
+  commandId: z.string().min(1).max(100),
+  ok: z.boolean(),
+  error: z.string().max(500).optional(),
+})
+
+/**
+ * A branch's pickup display (digital signage): for a socket authenticated as a signage screen
+ * (`auth` first). A snapshot, then an update per changed order: its ticket number and state only.
+ */
+export const subscribePickupSchema = z.strictObject({
+  type: z.literal('subscribe'),
+  topic: z.literal('pickup'),
+  branchId: z.string().min(1).max(100),
+})
+
 export const wsClientMessageSchema = z.union([
   subscribeOrderSchema,
   subscribeBoardSchema,
   subscribeCatalogueSchema,
   subscribeStatisticsSchema,
   pingSchema,
+  deviceAuthSchema,
+  deviceAckSchema,
+  subscribePickupSchema,
 ])
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>
 
@@ -119,3 +150,41 @@ export type WsServerMessage =
   | { type: 'subscribed'; topic: 'catalogue' | 'statistics' }
   | WsErrorMessage
   | { type: 'pong' }
+  | DeviceAuthenticatedMessage
+  | DeviceCommandMessage
+  | PickupSnapshotMessage
+  | PickupUpdateMessage
+
+/** The pickup display's numbers when a screen joins (each column ascending) and its orders. */
+export type PickupSnapshotMessage = {
+  type: 'snapshot'
+  topic: 'pickup'
+  branchId: string
+  preparing: number[]
+  ready: number[]
+  orders: { orderId: string; ticketNumber: number; state: 'preparing' | 'ready' | null }[]
+}
+/** One order's change on the pickup display (state null: it left the display). */
+export type PickupUpdateMessage = {
+  type: 'update'
+  topic: 'pickup'
+  branchId: string
+  orderId: string
+  ticketNumber: number
+  state: 'preparing' | 'ready' | null
+}
+
+/** The answer to a device's 'auth': it is in its device room. */
+export type DeviceAuthenticatedMessage = {
+  type: 'authenticated'
+  deviceId: string
+  kind: string
+  branch: string | null
+}
+/** A command for the device; it answers { type: 'ack', commandId, ok, error? }. */
+export type DeviceCommandMessage = {
+  type: 'command'
+  commandId: string
+  command: string
+  payload?: unknown
+}

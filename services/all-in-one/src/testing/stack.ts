@@ -10,6 +10,7 @@ import {
 } from '@shop/kit'
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueSubjectRoot } from '@shop/kit/testing'
 import type { Notifier, NotifierOverrides } from '@shop/notifier'
+import type { PrinterService, PrinterServiceOptions } from '@shop/printer'
 import type { FastifyInstance } from 'fastify'
 import { startShop } from '../embedded.ts'
 
@@ -21,6 +22,7 @@ export type TestStack = {
   branch: BranchAccess
   catalogue: SeededCatalogue | null
   notifier: Notifier | undefined
+  printer: PrinterService | undefined
   /** The shop's payment providers (the test provider's refunds, issue 18 item 6). */
   payments: Payments
   close(): Promise<void>
@@ -47,6 +49,8 @@ export async function startTestStack(
     catalogue?: boolean
     /** Notifier settings (SMTP server, back-off); default: everything to the log; false: none. */
     notifier?: NotifierOverrides | false
+    /** Printer service settings (short back-offs, probes off by default); false: none. */
+    printer?: Partial<Omit<PrinterServiceOptions, 'db' | 'bus' | 'log' | 'branches'>> | false
     /** Payment env over the stack's (the test provider is always on; the process env is not read). */
     payments?: Pick<PaymentsOptions, 'env' | 'stripeConfig'>
     /** Limits over the defaults (docs/security.md); the process env is not read. */
@@ -78,6 +82,7 @@ export async function startTestStack(
       ...(opts.now ? { now: opts.now } : {}),
       // Mails and SMS to the log unless a test names its servers; the process env is not read.
       notifier: opts.notifier === false ? false : { env: {}, ...opts.notifier },
+      printer: opts.printer === false ? false : { probeMs: 0, ...opts.printer },
       payments: {
         testProvider: true,
         env: { PAYMENTS_TEST_SECRET: TEST_PAYMENTS_SECRET, ...opts.payments?.env },
@@ -100,6 +105,7 @@ export async function startTestStack(
     branch: TEST_BRANCH,
     catalogue,
     notifier: shop.notifier,
+    printer: shop.printer,
     payments: shop.payments,
     async close() {
       await shop.close()

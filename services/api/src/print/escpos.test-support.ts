@@ -1,4 +1,4 @@
-import { decodeCp858 } from './cp858.ts'
+import { decodeCp858 } from '@shop/read-models/print'
 
 // Reads an ESC/POS job back the way a printer would: commands change the style, LF ends a
 // line. Knows exactly the commands escpos.ts sends and fails on any other control byte.

@@ -1,11 +1,20 @@
+import {
+  columnsOf,
+  decodeCp858,
+  encodeCp858,
+  encodeEscPos,
+  fitCharset,
+  fitCp858,
+  inCp858,
+  layoutReceipt,
+  RECEIPT_WIDTHS,
+  receiptOf,
+  renderText,
+  wrap,
+} from '@shop/read-models/print'
 import { describe, expect, it } from 'vitest'
-import { fitCharset } from './charset.ts'
-import { decodeCp858, encodeCp858, fitCp858, inCp858 } from './cp858.ts'
 import { parseEscPos } from './escpos.test-support.ts'
-import { encodeEscPos } from './escpos.ts'
-import { columnsOf, layoutReceipt, RECEIPT_WIDTHS, renderText, wrap } from './layout.ts'
 import { cashOrder, context, deliveryOrder, LONG_WINE, oldOrder } from './receipt.test-support.ts'
-import { receiptOf } from './receipt.ts'
 
 const bytes = (text: string) => [...encodeCp858(text)]
 

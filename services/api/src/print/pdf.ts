@@ -1,6 +1,6 @@
+import type { Receipt, ReceiptBlock, ReceiptRow } from '@shop/read-models/print'
+import { fitCharset } from '@shop/read-models/print'
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
-import { fitCharset } from './charset.ts'
-import type { Receipt, ReceiptBlock, ReceiptRow } from './receipt.ts'
 
 // The receipt as a PDF on 80 mm roll paper: the frontdesk's receipt printers take it through
 // their driver like the thermal layout, and an office printer prints it as a narrow slip

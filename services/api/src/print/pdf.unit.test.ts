@@ -1,9 +1,9 @@
+import { receiptOf } from '@shop/read-models/print'
 import { PDFDocument } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
 import { PDF_PAGE_WIDTH, receiptPdf } from './pdf.ts'
 import { pdfText } from './pdf-text.test-support.ts'
 import { context, deliveryOrder, oldOrder } from './receipt.test-support.ts'
-import { receiptOf } from './receipt.ts'
 
 const MM = 72 / 25.4
 

@@ -1,5 +1,5 @@
+import { DEFAULT_RECEIPT_WIDTH, RECEIPT_WIDTHS } from '@shop/read-models/print'
 import { z } from 'zod'
-import { DEFAULT_RECEIPT_WIDTH, RECEIPT_WIDTHS } from './layout.ts'
 
 export const PRINT_FORMATS = ['pdf', 'escpos', 'text', 'lines'] as const
 export type PrintFormat = (typeof PRINT_FORMATS)[number]

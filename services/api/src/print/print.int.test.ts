@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { startTestStack, type TestStack } from '@shop/all-in-one/testing'
+import { encodeCp858 } from '@shop/read-models/print'
 import { sql } from 'kysely'
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderBody, post } from '../testing/lifecycle.scenario.ts'
-import { encodeCp858 } from './cp858.ts'
 import { parseEscPos } from './escpos.test-support.ts'
 import { pdfText } from './pdf-text.test-support.ts'
 

@@ -1,4 +1,12 @@
 import { type BranchDirectory, type Db, HttpError, msg } from '@shop/kit'
+import {
+  encodeEscPos,
+  layoutReceipt,
+  loadPrintData,
+  orderReference,
+  receiptOf,
+  renderText,
+} from '@shop/read-models/print'
 import { dataOf, printLinesSchema } from '@shop/shared/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -12,12 +20,8 @@ import {
   typed,
 } from '../http-schemas.ts'
 import { staffOrderAccess } from '../routes/orders/staff-access.ts'
-import { encodeEscPos } from './escpos.ts'
-import { layoutReceipt, renderText } from './layout.ts'
 import { receiptPdf } from './pdf.ts'
 import { printBodySchema } from './print.http.ts'
-import { loadPrintData } from './print-data.ts'
-import { orderReference, receiptOf } from './receipt.ts'
 
 export type PrintRouteDeps = { db: Db; branches: BranchDirectory; now: () => Date }
 

@@ -1,7 +1,7 @@
+import type { ReceiptContext } from '@shop/read-models/print'
 import type { OrderEvent, OrderItem } from '@shop/shared/contracts'
 import { priceLines, withCashRounding } from '@shop/shared/domain/catalogue'
 import { type CreateOrder, decide, foldOrder, type OrderState } from '@shop/shared/domain/ordering'
-import type { ReceiptContext } from './receipt.ts'
 
 // Orders and contexts for the print unit tests: one from the checkout with everything a
 // receipt can show, one from before the checkout with a total only.

@@ -1,9 +1,9 @@
+import { receiptOf, taxBases } from '@shop/read-models/print'
 import type { OrderEvent } from '@shop/shared/contracts'
 import { evolve } from '@shop/shared/domain/ordering'
 import { CATALOGUE_LOCALES, resources } from '@shop/shared/i18n'
 import { describe, expect, it } from 'vitest'
 import { cashOrder, context, deliveryOrder, LONG_WINE, oldOrder } from './receipt.test-support.ts'
-import { receiptOf, taxBases } from './receipt.ts'
 
 const staff = { kind: 'staff' as const, id: 'u1' }
 

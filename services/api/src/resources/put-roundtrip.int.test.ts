@@ -136,7 +136,7 @@ const makers: Record<string, () => Promise<{ id: string }>> = {
       translations: { 'de-CH': { isPublic: true, content: { text: 'Hallo' } } },
     }),
   redirects: () => created('/api/redirects', { path: '/alt', target: '/neu', statusCode: 302 }),
-  devices: () => created('/api/devices', { identifier: 'drucker-1', name: 'Drucker', type: 'printer' }),
+  devices: () => created('/api/devices', { identifier: 'drucker-1', name: 'Drucker', kind: 'board' }),
   departments: () => created('/api/departments', { name: 'Backstube' }),
   images: () => created('/api/images', { data: png, alt: 'Ein Zopf' }),
   uploads: async () => {
@@ -185,6 +185,38 @@ const makers: Record<string, () => Promise<{ id: string }>> = {
   tasks: async () => {
     const project = await created('/api/projects', { name: 'Apéro Müller' })
     return created('/api/tasks', { projectId: project.id, name: 'Aufbau' })
+  },
+  'digital-signage-segments': async () => {
+    const branch = await created('/api/branches', { identifier: `ds-${unique()}`, name: 'Für Signage' })
+    return created('/api/digital-signage-segments', {
+      name: 'Abholung',
+      type: 'pickup',
+      branch: { id: branch.id },
+    })
+  },
+  'digital-signage-streams': async () => {
+    const segment = await make('digital-signage-segments')
+    return created('/api/digital-signage-streams', {
+      name: 'Schaufenster',
+      items: [
+        {
+          segmentId: segment.id,
+          durationSeconds: 20,
+          schedule: { days: ['friday'], from: '22:00', to: '02:00' },
+        },
+      ],
+    })
+  },
+  'digital-signage-devices': async () => {
+    const branch = await created('/api/branches', { identifier: `dd-${unique()}`, name: 'Für Bildschirme' })
+    const device = await created('/api/devices', { name: 'TV', kind: 'signage', branch: { id: branch.id } })
+    const stream = await make('digital-signage-streams')
+    return created('/api/digital-signage-devices', {
+      name: 'TV',
+      branch: { id: branch.id },
+      deviceId: device.id,
+      streamId: stream.id,
+    })
   },
 }
 

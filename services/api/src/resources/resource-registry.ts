@@ -28,6 +28,14 @@ import { refuseUnknownFonts, templateReferences } from '../image-templates/templ
 import { navigationReferences, prepareBlock, refuseBlockDelete, uniqueIdentifier } from './content-rules.ts'
 import { withAreaIds } from './delivery-area-ids.ts'
 import { checkRedirect } from './redirect-rules.ts'
+import {
+  checkSignageDevice,
+  refuseSegmentDelete,
+  refuseStreamDelete,
+  segmentReferences,
+  signageDeviceReferences,
+  streamReferences,
+} from './signage-rules.ts'
 import { presentSite, siteShownTo } from './site-content.ts'
 
 export type Access = 'public' | 'staff' | 'admin'
@@ -418,6 +426,35 @@ RESOURCES.push(
     listQuery: {
       schema: z.object({ project: z.string().optional().describe("Only this project's tasks") }),
       matches: (d, q) => q.project === undefined || d.projectId === q.project,
+    },
+  },
+)
+
+// Digital signage (issue 21; docs/devices.md): segments, streams and the screens that play them.
+RESOURCES.push(
+  {
+    type: 'digital-signage-segment',
+    path: 'digital-signage-segments',
+    read: 'staff',
+    references: segmentReferences,
+    refuseDelete: refuseSegmentDelete,
+  },
+  {
+    type: 'digital-signage-stream',
+    path: 'digital-signage-streams',
+    read: 'staff',
+    references: streamReferences,
+    refuseDelete: refuseStreamDelete,
+  },
+  {
+    type: 'digital-signage-device',
+    path: 'digital-signage-devices',
+    read: 'staff',
+    references: signageDeviceReferences,
+    check: checkSignageDevice,
+    listQuery: {
+      schema: z.object({ branch: z.string().optional().describe("Only this branch's screens") }),
+      matches: (d, q) => q.branch === undefined || (d.branch as { id?: string } | null)?.id === q.branch,
     },
   },
 )

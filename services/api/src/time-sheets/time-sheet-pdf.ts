@@ -1,5 +1,5 @@
+import { fitCharset } from '@shop/read-models/print'
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
-import { fitCharset } from '../print/charset.ts'
 import { generatedText, rowCells, type SheetTexts, type TimeSheet, totalLines } from './time-sheet.ts'
 
 // The time sheet as a PDF (issue 20 payroll export): A4 landscape (the table has 13 columns),

@@ -393,6 +393,64 @@ export interface ProjectionVersionsTable {
   rebuilt_at: Timestamp
 }
 
+/** Issue 21 (docs/devices.md): a screen's pairing request; the credential until fetched once. */
+export interface DevicePairingsTable {
+  pairing_id: string
+  kind: string
+  code: string
+  secret_hash: string
+  expires_at: Timestamp
+  created_at: Generated<Date>
+  device_id: string | null
+  credential: string | null
+  claimed_at: Timestamp | null
+}
+
+/** A paired device's credential, as its sha256 hash. */
+export interface DeviceCredentialsTable {
+  device_id: string
+  credential_hash: string
+  kind: string
+  paired_at: Timestamp
+}
+
+/** Heartbeats of paired devices, reachability of printers. */
+export interface DeviceStatusTable {
+  device_id: string
+  last_seen_at: Timestamp | null
+  last_error: string | null
+  last_error_at: Timestamp | null
+  version: string | null
+  info: Json | null
+}
+
+/** The last log a device sent on request. */
+export interface DeviceLogsTable {
+  device_id: string
+  requested_at: Timestamp | null
+  received_at: Timestamp | null
+  lines: ColumnType<string[], string | undefined, string>
+}
+
+/** One print job per (order event, printer): the printer service's outbox. */
+export interface PrintJobsTable {
+  job_id: string
+  device_id: string
+  branch_id: string
+  order_id: string | null
+  purpose: string
+  source_id: string | null
+  /** Rendered at the first send, then kept (a retry prints the same receipt). */
+  bytes: Buffer | null
+  status: Generated<string>
+  attempts: Generated<number>
+  due_at: Timestamp
+  lease_until: Timestamp | null
+  last_error: string | null
+  created_at: Timestamp
+  printed_at: Timestamp | null
+}
+
 export interface Database {
   es_streams: EsStreamsTable
   es_events: EsEventsTable
@@ -433,4 +491,9 @@ export interface Database {
   server_secrets: ServerSecretsTable
   projection_versions: ProjectionVersionsTable
   notification_jobs: NotificationJobsTable
+  device_pairings: DevicePairingsTable
+  device_credentials: DeviceCredentialsTable
+  device_status: DeviceStatusTable
+  device_logs: DeviceLogsTable
+  print_jobs: PrintJobsTable
 }

@@ -1,6 +1,7 @@
 import { type BranchDirectory, type Db, SHOP_CONFIG_ID } from '@shop/kit'
-import { findResources, ticketNumberOf } from '@shop/read-models'
 import type { OrderState } from '@shop/shared/domain/ordering'
+import { ticketNumberOf } from '../orders/order-lookups.ts'
+import { findResources } from '../resources/resources.ts'
 import type { ReceiptBranch, ReceiptConfig, ReceiptContext } from './receipt.ts'
 
 export type PrintData = Pick<ReceiptContext, 'config' | 'branch' | 'ticketNumber' | 'donatee'>

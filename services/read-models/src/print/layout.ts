@@ -12,6 +12,11 @@ export type ReceiptWidth = (typeof RECEIPT_WIDTHS)[number]
 /** 42 fits every 80 mm printer; 48 would wrap on the narrower ones. */
 export const DEFAULT_RECEIPT_WIDTH: ReceiptWidth = 42
 
+/** The characters per line of a printer's paper (the device's `paperWidth`): 58 mm 32, 80 mm 42. */
+export function layoutWidthOf(paperWidth: 80 | 58): ReceiptWidth {
+  return paperWidth === 58 ? 32 : DEFAULT_RECEIPT_WIDTH
+}
+
 /** One printed line; `double` is double width and height, two columns per character. */
 export type PrintLine = { text: string; bold?: boolean; double?: boolean }
 

@@ -1,0 +1,1 @@
+export { type FakePrinter, startFakePrinter } from './fake-printer.ts'

@@ -1,0 +1,8 @@
+export {
+  devicesPlaying,
+  devicesShowingMenus,
+  pickupEntries,
+  signageImageUrl,
+  signagePlaylist,
+  signageScreenOfDevice,
+} from './signage-playlist.ts'
