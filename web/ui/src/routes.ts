@@ -28,6 +28,10 @@ export const BACKEND_RESOURCES = [
   'fonts',
   'image-templates',
   'projects',
+  'devices',
+  'digital-signage-segments',
+  'digital-signage-streams',
+  'digital-signage-devices',
 ] as const
 export type BackendResource = (typeof BACKEND_RESOURCES)[number]
 
@@ -96,6 +100,14 @@ const backend = {
   holidayBalances: () => '/holiday-balances' as const,
   /** A month's time sheet per employee as CSV and PDF (`?month=2027-03&user=`). */
   timeSheets: () => '/time-sheets' as const,
+  /**
+   * Pairing a board or signage screen (issue 21): the code its QR code carries, preselected
+   * (`/devices/pair?code=ABC234`).
+   */
+  devicePair: (code?: string) =>
+    code === undefined ? ('/devices/pair' as const) : (`/devices/pair?code=${seg(code)}` as const),
+  /** The digital-signage player of a TV screen (issue 21): pairs itself, then plays (no login). */
+  signagePlayer: () => '/signage' as const,
   /** A back-office path from the site root (outside its router: the storefront, `location`). */
   url: <P extends `/${string}` | ''>(path: P) => `${BACKEND_BASE}${path}` as const,
   /**

@@ -24,6 +24,29 @@ const BranchOpsBoardEntry = lazy(() =>
 const TimeTerminalPage = lazy(() =>
   import('../features/time-terminal/time-terminal-page.tsx').then((m) => ({ default: m.TimeTerminalPage })),
 )
+// Digital signage (issue 21, admins): segments, streams and screens.
+const SegmentListPage = lazy(() =>
+  import('../features/signage/signage-pages.tsx').then((m) => ({ default: m.SegmentListPage })),
+)
+const SegmentEditorPage = lazy(() =>
+  import('../features/signage/signage-pages.tsx').then((m) => ({ default: m.SegmentEditorPage })),
+)
+const StreamListPage = lazy(() =>
+  import('../features/signage/signage-pages.tsx').then((m) => ({ default: m.StreamListPage })),
+)
+const StreamEditorPage = lazy(() =>
+  import('../features/signage/signage-pages.tsx').then((m) => ({ default: m.StreamEditorPage })),
+)
+const ScreenListPage = lazy(() =>
+  import('../features/signage/signage-pages.tsx').then((m) => ({ default: m.ScreenListPage })),
+)
+const ScreenEditorPage = lazy(() =>
+  import('../features/signage/signage-pages.tsx').then((m) => ({ default: m.ScreenEditorPage })),
+)
+// The digital-signage player of a TV screen (issue 21): pairs itself, no login.
+const SignagePlayerPage = lazy(() =>
+  import('../features/signage/player-page.tsx').then((m) => ({ default: m.SignagePlayerPage })),
+)
 const TabletAccessPage = lazy(() =>
   import('../features/frontdesk/tablet-access-page.tsx').then((m) => ({ default: m.TabletAccessPage })),
 )
@@ -115,6 +138,16 @@ const TemplateListPage = lazy(() =>
 const TemplateEditorPage = lazy(() =>
   import('../features/image-templates/templates-pages.tsx').then((m) => ({ default: m.TemplateEditorPage })),
 )
+// The device registry (issue 21): printers, board tablets, signage screens; the pairing page.
+const DeviceListPage = lazy(() =>
+  import('../features/devices/devices-pages.tsx').then((m) => ({ default: m.DeviceListPage })),
+)
+const DeviceEditorPage = lazy(() =>
+  import('../features/devices/devices-pages.tsx').then((m) => ({ default: m.DeviceEditorPage })),
+)
+const DevicePairPage = lazy(() =>
+  import('../features/devices/pair-page.tsx').then((m) => ({ default: m.DevicePairPage })),
+)
 const MediaPage = lazy(() =>
   import('../features/media/media-page.tsx').then((m) => ({ default: m.MediaPage })),
 )
@@ -184,6 +217,15 @@ export function App() {
           element={
             <Page>
               <TimeTerminalPage />
+            </Page>
+          }
+        />
+        {/* A TV screen's digital-signage player: its device credential, no login. */}
+        <Route
+          path="signage"
+          element={
+            <Page>
+              <SignagePlayerPage />
             </Page>
           }
         />
@@ -277,6 +319,8 @@ export function App() {
             {resourceRoutes('redirects', <RedirectListPage />, <RedirectEditorPage />)}
             {resourceRoutes('navigations', <NavigationListPage />, <NavigationEditorPage />)}
             {resourceRoutes('blocks', <BlockListPage />, <BlockEditorPage />)}
+            <Route path="devices/pair" element={<AdminPage>{<DevicePairPage />}</AdminPage>} />
+            {resourceRoutes('devices', <DeviceListPage />, <DeviceEditorPage />)}
             <Route path="settings" element={<AdminPage>{<SettingsPage />}</AdminPage>} />
             <Route path="fonts" element={<AdminPage>{<FontsPage />}</AdminPage>} />
             {resourceRoutes('image-templates', <TemplateListPage />, <TemplateEditorPage />)}
@@ -298,6 +342,9 @@ export function App() {
               }
             />
             {resourceRoutes('projects', <ProjectListPage />, <ProjectEditorPage />)}
+            {resourceRoutes('digital-signage-segments', <SegmentListPage />, <SegmentEditorPage />)}
+            {resourceRoutes('digital-signage-streams', <StreamListPage />, <StreamEditorPage />)}
+            {resourceRoutes('digital-signage-devices', <ScreenListPage />, <ScreenEditorPage />)}
             <Route path="*" element={<NotFound />} />
           </Route>
         </Route>

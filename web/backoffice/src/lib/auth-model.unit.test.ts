@@ -76,7 +76,14 @@ describe('roles (spec §6)', () => {
       'nav.catalogue',
       'nav.shop',
       'nav.timeTracking',
+      'nav.signage',
       'nav.content',
+    ])
+    // Digital signage (issue 21): admins only.
+    expect(forAdmin.find((g) => g.label === 'nav.signage')?.items.map((i) => i.to)).toEqual([
+      '/digital-signage-devices',
+      '/digital-signage-streams',
+      '/digital-signage-segments',
     ])
     // Staff time tracking (issue 20): admins only.
     expect(forAdmin.find((g) => g.label === 'nav.timeTracking')?.items.map((i) => i.to)).toEqual([

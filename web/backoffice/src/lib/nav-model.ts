@@ -63,6 +63,7 @@ export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
           { to: paths.backend.resources('tags'), label: 'nav.tags' },
           { to: paths.backend.resources('divisions'), label: 'nav.divisions' },
           { to: paths.backend.resources('donatees'), label: 'nav.donatees' },
+          { to: paths.backend.resources('devices'), label: 'nav.devices' },
           { to: paths.backend.settings(), label: 'nav.settings', end: true },
         ],
       },
@@ -73,6 +74,14 @@ export function navigationFor(me: Me, branches: Branch[]): NavGroup[] {
           { to: paths.backend.workingActivities(), label: 'nav.workingActivities', end: true },
           { to: paths.backend.holidayBalances(), label: 'nav.holidayBalances', end: true },
           { to: paths.backend.resources('projects'), label: 'nav.projects' },
+        ],
+      },
+      {
+        label: 'nav.signage',
+        items: [
+          { to: paths.backend.resources('digital-signage-devices'), label: 'nav.signageDevices' },
+          { to: paths.backend.resources('digital-signage-streams'), label: 'nav.signageStreams' },
+          { to: paths.backend.resources('digital-signage-segments'), label: 'nav.signageSegments' },
         ],
       },
       {

@@ -17,7 +17,10 @@ import {
   SWITCH_KEYS,
 } from './board-model.ts'
 import { type CardEnv, CardEnvContext, createCardMessages, type UndoOffer } from './card-env.ts'
+import { initialKitchenView, KITCHEN_VIEW_KEY } from './kitchen-model.ts'
+import { KitchenView } from './kitchen-view.tsx'
 import { OrderCard } from './order-card.tsx'
+import { PrinterStatus } from './printer-status.tsx'
 import { useBoardAlerts } from './use-alerts.ts'
 import { useLiveBoard } from './use-live-board.ts'
 import './frontdesk.css'
@@ -44,6 +47,23 @@ function useSwitch(key: string): [boolean, (on: boolean) => void] {
     },
     [key],
   )
+  return [on, set]
+}
+
+/**
+ * The kitchen view (issue 21 point 4): on or off per device (localStorage), `?view=kitchen` in the
+ * address opens it (and `?view=board` the lanes) without changing what the device remembers.
+ */
+function useKitchenView(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => initialKitchenView(location.search, globalThis.localStorage))
+  const set = useCallback((next: boolean) => {
+    setOn(next)
+    try {
+      localStorage.setItem(KITCHEN_VIEW_KEY, next ? '1' : '0')
+    } catch {
+      // private mode: the mode holds for this page
+    }
+  }, [])
   return [on, set]
 }
 
@@ -83,6 +103,7 @@ export function Board({
   const clearUndo = useCallback(() => setUndo(undefined), [])
   const [showCustomer, setShowCustomer] = useSwitch(SWITCH_KEYS.customer)
   const [showProduct, setShowProduct] = useSwitch(SWITCH_KEYS.product)
+  const [kitchen, setKitchen] = useKitchenView()
   const boardRef = useRef<HTMLDivElement>(null)
   const headingId = useId()
 
@@ -164,7 +185,8 @@ export function Board({
   return (
     <div
       ref={boardRef}
-      className={`fd-board${offline ? ' fd-board--offline' : ''}`}
+      className={`fd-board${offline ? ' fd-board--offline' : ''}${kitchen ? ' fd-board--kitchen' : ''}`}
+      data-view={kitchen ? 'kitchen' : 'board'}
       data-live={live.status}
       data-alerting={alerts.alerting ? 'true' : 'false'}
       data-sound={alerts.soundOn ? 'on' : 'off'}
@@ -191,12 +213,23 @@ export function Board({
             {t(offline ? 'live.offline' : live.status === 'live' ? 'live.live' : 'live.connecting')}
           </span>
         </p>
+        <PrinterStatus access={access} />
         <div className="fd-header__switches">
           {Operations ? (
             <Suspense fallback={null}>
               <Operations access={access} />
             </Suspense>
           ) : null}
+          <label className="fd-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={kitchen}
+              checked={kitchen}
+              onChange={(e) => setKitchen(e.target.checked)}
+            />
+            {t('switch.kitchen')}
+          </label>
           <label className="fd-switch">
             <input
               type="checkbox"
@@ -271,6 +304,8 @@ export function Board({
 
       {!live.loaded ? (
         <Spinner label={t('loading')} />
+      ) : kitchen ? (
+        <KitchenView orders={live.orders} timeZone={timeZone} now={now} />
       ) : (
         <CardEnvContext.Provider value={env}>
           <div className="fd-lanes" aria-busy={offline ? true : undefined}>

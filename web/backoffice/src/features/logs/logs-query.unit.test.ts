@@ -74,7 +74,9 @@ describe('links to the editors', () => {
     expect(entryLink(entry('1', { resource: 'branch', resourceId: 'b/1' }))).toBe('/branches/b%2F1')
     expect(entryLink(entry('1', { resource: 'config', resourceId: 'config' }))).toBe(paths.backend.settings())
     expect(entryLink(entry('1', { resource: 'image', resourceId: 'i1' }))).toBe('/media?image=i1')
-    expect(entryLink(entry('1', { resource: 'device', resourceId: 'd1' }))).toBeUndefined()
+    // Devices have their editor since issue 21; departments still have no screen.
+    expect(entryLink(entry('1', { resource: 'device', resourceId: 'd1' }))).toBe('/devices/d1')
+    expect(entryLink(entry('1', { resource: 'department', resourceId: 'x1' }))).toBeUndefined()
     expect(entryLink(entry('1', { resourceId: null }))).toBeUndefined()
     expect(historyResourceOf(entry('1', { resource: 'image-template' }))).toBe('image-templates')
     expect(historyResourceOf(entry('1', { resource: 'config' }))).toBe('config')

@@ -1,0 +1,358 @@
+import { createServer, type Server, type Socket } from 'node:net'
+import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  adminHeaders,
+  apiCall,
+  demoBoard,
+  type PlainProduct,
+  type Stage,
+  seriousViolations,
+  startStage,
+} from './support.ts'
+
+// The device registry, the board's printer indicator and the kitchen view (issue 21 points 1, 2
+// and 4): an admin sets up a receipt printer against a fake printer (a TCP server in this test
+// that records the bytes), its test print succeeds and, with the printer gone, fails honestly
+// while the counter tablet's board shows it offline; a board tablet pairs with the code its
+// screen shows and loses its access again; the kitchen view sums two confirmed orders' items in
+// their pickup slot. Tablet (820×1180) and desktop; axe on every screen.
+
+const TABLET = { width: 820, height: 1180 }
+const DESKTOP = { width: 1280, height: 900 }
+
+let stage: Stage
+let zurich: string
+let apiKey: string
+let product: PlainProduct
+let admin: Record<string, string>
+
+/** The fake receipt printer: every byte it was sent, per connection. */
+type FakePrinter = { port: number; received: Buffer[]; stop(): Promise<void> }
+
+function fakePrinter(): Promise<FakePrinter> {
+  const received: Buffer[] = []
+  const sockets = new Set<Socket>()
+  const server: Server = createServer((socket) => {
+    sockets.add(socket)
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk) => chunks.push(chunk))
+    socket.on('close', () => {
+      sockets.delete(socket)
+      received.push(Buffer.concat(chunks))
+    })
+    socket.on('error', () => {})
+  })
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      resolve({
+        port,
+        received,
+        stop: () =>
+          new Promise<void>((done) => {
+            for (const s of sockets) s.destroy()
+            server.close(() => done())
+          }),
+      })
+    })
+  })
+}
+
+function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return apiCall<T>(stage.url, method, path, body, headers)
+}
+
+async function login(viewport = DESKTOP): Promise<Page> {
+  const page = await stage.newPage({ viewport })
+  await page.goto('/backend/login')
+  await page.getByLabel('Benutzername').fill('admin')
+  await page.getByLabel('Passwort').fill('demo-admin-2026')
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await page.waitForURL((url) => url.pathname === '/backend/orders')
+  return page
+}
+
+/** What crashed in a page (shown when a wait fails). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(`${error.message}\n${error.stack ?? ''}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  return errors
+}
+
+async function noViolations(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([])
+}
+
+/** The test result the device panel shows (role status), once there. */
+async function testResult(page: Page): Promise<string> {
+  const result = page.locator('[data-test-result]')
+  await result.waitFor({ timeout: 20_000 })
+  return (await result.textContent()) ?? ''
+}
+
+beforeAll(async () => {
+  stage = await startStage({
+    limits: { orders: { perAddress: { max: 1000 }, perContact: { max: 1000 }, openPerContact: 1000 } },
+  })
+  ;({ zurich, apiKey, product } = await demoBoard(stage.url))
+  admin = await adminHeaders(stage.url)
+})
+
+afterEach(async () => {
+  await stage?.closePages()
+})
+
+afterAll(async () => {
+  await stage?.close()
+})
+
+describe('device registry', () => {
+  it('sets up a printer: the test print reaches it; gone, the test fails and the board shows it offline', async () => {
+    const printer = await fakePrinter()
+    const page = await login()
+    await page.getByRole('link', { name: 'Geräte', exact: true }).click()
+    await page.getByRole('heading', { level: 1, name: 'Geräte' }).waitFor()
+    await noViolations(page)
+
+    await page.getByRole('link', { name: 'Neues Gerät' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Neues Gerät' }).waitFor()
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Kasse')
+    await page.getByRole('combobox', { name: 'Filiale', exact: true }).selectOption(zurich)
+    await page.getByRole('textbox', { name: 'Adresse (IP oder Hostname)' }).fill('127.0.0.1')
+    await page.getByRole('textbox', { name: 'Port', exact: true }).fill(String(printer.port))
+    await page.getByLabel('Küchenbons (ohne Preise)').check()
+    await noViolations(page)
+    await page.getByRole('button', { name: 'Anlegen' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Kasse' }).waitFor({ timeout: 20_000 })
+    const deviceId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '')
+    const stored = await call<{ kind: string; port: number; purposes: string[] }>(
+      'GET',
+      `/api/devices/${deviceId}`,
+      undefined,
+      admin,
+    )
+    expect(stored.data).toMatchObject({ kind: 'printer', port: printer.port, purposes: ['kitchenTicket'] })
+
+    await page.getByRole('button', { name: 'Testdruck' }).click()
+    expect(await testResult(page)).toBe('Test erfolgreich.')
+    await expect.poll(() => printer.received.length, { timeout: 10_000 }).toBeGreaterThan(0)
+    const bytes = printer.received[0] ?? Buffer.alloc(0)
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1b, 0x40]))
+    await noViolations(page)
+
+    // A printer's log is its recent print jobs, there at once.
+    await page.getByRole('button', { name: 'Log anfordern' }).click()
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Log empfangen' }).count(), { timeout: 20_000 })
+      .toBe(1)
+
+    // The printer goes away: the test says so, with the reason.
+    await printer.stop()
+    await page.getByRole('button', { name: 'Testdruck' }).click()
+    await expect.poll(() => page.locator('[data-test-result="danger"]').count(), { timeout: 20_000 }).toBe(1)
+    expect(await testResult(page)).toMatch(/^Test nicht erfolgreich\./)
+    await noViolations(page)
+
+    // The counter tablet's board (by the branch's key, no session) shows the printer offline.
+    const tablet = await stage.newPage({ viewport: TABLET })
+    const crashes = watchErrors(tablet)
+    await tablet.goto(`/backend/frontdesk/${zurich}/${apiKey}`)
+    const dot = tablet.locator(`[data-printer="${deviceId}"]`)
+    await dot.waitFor({ timeout: 30_000 }).catch((error) => {
+      throw new Error(`${error}\n${crashes.join('\n')}`)
+    })
+    await expect.poll(() => dot.getAttribute('data-online'), { timeout: 30_000 }).toBe('false')
+    await expect
+      .poll(() => tablet.locator(`[data-printer-warning="${deviceId}"]`).textContent(), { timeout: 30_000 })
+      .toContain('Drucker «Kasse» nicht erreichbar')
+    await noViolations(tablet)
+
+    // The staff board says the same and leads to the printer.
+    await page.goto(`/backend/board/${zurich}`)
+    const warning = page.locator(`[data-printer-warning="${deviceId}"]`)
+    await expect
+      .poll(() => warning.textContent(), { timeout: 30_000 })
+      .toContain('Drucker «Kasse» nicht erreichbar')
+    await noViolations(page)
+    await warning.getByRole('link').click()
+    await page.getByRole('heading', { level: 1, name: 'Kasse' }).waitFor({ timeout: 20_000 })
+
+    // The list shows it offline too.
+    await page.goto('/backend/devices')
+    const row = page.getByRole('row').filter({ hasText: 'Kasse' })
+    await expect
+      .poll(() => row.locator('[data-device-state]').getAttribute('data-device-state'), { timeout: 20_000 })
+      .toBe('offline')
+    expect(await row.textContent()).toContain('Bondrucker')
+  })
+
+  it('pairs a board tablet with the code its screen shows, and revokes it', async () => {
+    // The screen asks for a pairing, as the board app does, and shows the code.
+    const started = await call<{ pairingId: string; code: string; secret: string }>(
+      'POST',
+      '/api/device-pairing',
+      {
+        kind: 'board',
+      },
+    )
+    const { pairingId, code, secret } = started.data
+    const page = await login(TABLET)
+    // The QR code leads here with the code filled in.
+    await page.goto(`/backend/devices/pair?code=${code}`)
+    await page.getByRole('heading', { level: 1, name: 'Bildschirm koppeln' }).waitFor()
+    expect(await page.getByRole('textbox', { name: 'Code vom Bildschirm' }).inputValue()).toBe(code)
+    await page.getByLabel('Neues Gerät anlegen').check()
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Theke')
+    await page.getByRole('combobox', { name: 'Art', exact: true }).selectOption('board')
+    await page.getByRole('combobox', { name: 'Filiale', exact: true }).selectOption(zurich)
+    await noViolations(page)
+    await page.getByRole('button', { name: 'Koppeln', exact: true }).click()
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Gekoppelt' }).count(), { timeout: 20_000 })
+      .toBe(1)
+    await noViolations(page)
+
+    // The screen's poll now hands out its credential, and it works.
+    const poll = await call<{ status: string; deviceId: string; credential: string }>(
+      'GET',
+      `/api/device-pairing/${pairingId}`,
+      undefined,
+      { 'x-pairing-secret': secret },
+    )
+    expect(poll.data.status).toBe('paired')
+    const auth = { authorization: `Device ${poll.data.credential}` }
+    const me = await call<{ name: string; kind: string }>('GET', '/api/device/me', undefined, auth)
+    expect(me.data).toMatchObject({ name: 'Theke', kind: 'board' })
+
+    // On the device's page: paired; access revoked after a confirmation.
+    await page.getByRole('link', { name: 'Zum Gerät' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Theke' }).waitFor({ timeout: 20_000 })
+    await expect
+      .poll(() => page.locator('.bo-device-pairing').getAttribute('data-paired'), { timeout: 20_000 })
+      .toBe('true')
+    await page.getByRole('button', { name: 'Zugang entziehen' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('Zugang von «Theke» entziehen?')
+    await noViolations(page)
+    await dialog.getByRole('button', { name: 'Zugang entziehen' }).click()
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Zugang entzogen' }).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1)
+    const refused = await fetch(`${stage.url}/api/device/me`, { headers: auth })
+    expect(refused.status).toBe(401)
+    await expect
+      .poll(() => page.locator('.bo-device-pairing').getAttribute('data-paired'), { timeout: 20_000 })
+      .toBe('false')
+
+    // Paired again from the device's page with a new code.
+    const again = await call<{ code: string }>('POST', '/api/device-pairing', { kind: 'board' })
+    await page.getByRole('textbox', { name: 'Code vom Bildschirm' }).fill(again.data.code.toLowerCase())
+    await page.getByRole('button', { name: 'Koppeln', exact: true }).click()
+    await expect
+      .poll(
+        () =>
+          page.getByRole('status').filter({ hasText: 'Gekoppelt – das Gerät ist jetzt angemeldet.' }).count(),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(1)
+    await expect
+      .poll(() => page.locator('.bo-device-pairing').getAttribute('data-paired'), { timeout: 20_000 })
+      .toBe('true')
+    // A wrong code is refused at the field with the server's words.
+    await page.getByRole('textbox', { name: 'Code vom Bildschirm' }).fill('ZZZZZZ')
+    await page.getByRole('button', { name: 'Neu koppeln' }).click()
+    await expect
+      .poll(() => page.locator('.ui-field__error').textContent(), { timeout: 20_000 })
+      .toBe('Dieser Code ist ungültig oder abgelaufen.')
+    await noViolations(page)
+  })
+})
+
+describe('kitchen view', () => {
+  type Staff = {
+    ticketNumber: number | null
+    version: number
+    status: string
+    dueAt: string | null
+    items: { name: string }[]
+  }
+  const staffView = async (id: string) =>
+    (await call<Staff>('GET', `/api/orders/${id}`, undefined, { 'x-api-key': apiKey })).data
+
+  async function confirmedOrder(appointmentDate: string, firstName: string): Promise<Staff> {
+    const { data } = await call<{ id: string }>('POST', '/api/orders', {
+      branch: zurich,
+      isDelivery: false,
+      isDineIn: false,
+      firstName,
+      lastName: 'Küche',
+      phone: '+41795556677',
+      email: 'kueche@example.ch',
+      country: 'CH',
+      items: [{ product: product.uid, amount: product.amount, unit: product.unit }],
+      paymentMethod: 'cash',
+      legalInstructions: true,
+      privacyPolicy: true,
+      appointmentDate,
+    })
+    const { version } = await staffView(data.id)
+    await call('POST', `/api/orders/${data.id}/status/confirm`, { version }, { 'x-api-key': apiKey })
+    await expect.poll(async () => (await staffView(data.id)).ticketNumber, { timeout: 10_000 }).not.toBeNull()
+    return staffView(data.id)
+  }
+
+  it('sums the items of two confirmed orders in their pickup slot, live, and remembers the mode', async () => {
+    const slot = '2026-11-24T15:30:00+01:00'
+    const first = await confirmedOrder(slot, 'Anna')
+    expect(first.status).toBe('confirmed')
+    // The slot as the board knows it (the order's due time).
+    expect(first.dueAt).not.toBeNull()
+    const slotIso = new Date(first.dueAt ?? '').toISOString()
+    const tablet = await stage.newPage({ viewport: TABLET })
+    const crashes = watchErrors(tablet)
+    await tablet.goto(`/backend/frontdesk/${zurich}/${apiKey}?view=kitchen`)
+    const section = tablet.locator(`[data-slot="${slotIso}"]`)
+    await section.waitFor({ timeout: 20_000 }).catch(async (error) => {
+      throw new Error(`${error}\n${await tablet.locator('main').textContent()}\n${crashes.join('\n')}`)
+    })
+    const name = first.items[0]?.name ?? ''
+    const item = section.locator('.fd-kitchen__item').filter({ hasText: name })
+    await expect.poll(() => item.textContent(), { timeout: 10_000 }).toContain(`(#${first.ticketNumber})`)
+    // A second order for the same time arrives while the view is open: summed in the same line.
+    const second = await confirmedOrder(slot, 'Beat')
+    expect(second.dueAt && new Date(second.dueAt).toISOString()).toBe(slotIso)
+    const tickets = [first.ticketNumber, second.ticketNumber].sort((a, b) => Number(a) - Number(b))
+    await expect
+      .poll(() => item.textContent(), { timeout: 20_000 })
+      .toContain(`(#${tickets[0]}, #${tickets[1]})`)
+    const total = product.amount * 2
+    const amount = (await item.locator('.fd-kitchen__amount').textContent()) ?? ''
+    expect(amount.replace(/\s/g, ' ')).toContain(String(total).replace('.', ','))
+    expect(await section.textContent()).toContain('2 Bestellungen')
+    await noViolations(tablet)
+
+    // The staff board: the switch turns the kitchen view on, and the device remembers it.
+    const page = await login(DESKTOP)
+    await page.goto(`/backend/board/${zurich}`)
+    await page.locator('.fd-lanes').waitFor({ timeout: 20_000 })
+    const toggle = page.getByRole('switch', { name: 'Küchenansicht' })
+    await toggle.focus()
+    await page.keyboard.press('Space')
+    await page.locator(`[data-slot="${slotIso}"]`).waitFor({ timeout: 10_000 })
+    expect(await page.locator('.fd-board').getAttribute('data-view')).toBe('kitchen')
+    await page.reload()
+    await page.locator(`[data-slot="${slotIso}"]`).waitFor({ timeout: 20_000 })
+    expect(await page.getByRole('switch', { name: 'Küchenansicht' }).isChecked()).toBe(true)
+    await noViolations(page)
+  })
+})
