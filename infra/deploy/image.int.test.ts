@@ -234,6 +234,7 @@ describe('the image, built without Docker', () => {
       'api1',
       'gateway1',
       'notifier',
+      'printer',
       'projector',
       'publisher',
     ])

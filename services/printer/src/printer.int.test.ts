@@ -280,6 +280,12 @@ describe('print jobs from order events', () => {
     // 30 s down: every attempt refused, each wait twice the last (1 s, 2 s, 4 s, 8 s, 16 s).
     const waits: number[] = []
     for (let attempt = 1; attempt <= 5; attempt++) {
+      // The test's sendDue or the service's own loop (woken by the last send) makes the attempt
+      // once the clock says it is due: wait until it is over, whichever made it.
+      await until(`attempt ${attempt} over`, async () => {
+        const [current] = await jobsOf(orderId, downId)
+        return current?.attempts === attempt && current.lease_until === null
+      })
       const [job] = await jobsOf(orderId, downId)
       expect(job).toMatchObject({ status: 'pending', attempts: attempt, lease_until: null })
       expect(job!.last_error).toMatch(/keine Verbindung/)
@@ -295,7 +301,8 @@ describe('print jobs from order events', () => {
     expect(down.jobs).toHaveLength(0)
 
     await down.up()
-    expect(await svc.sendDue()).toBeGreaterThanOrEqual(1)
+    await svc.sendDue()
+    await until('printed', async () => (await jobsOf(orderId, downId))[0]?.status === 'printed')
     const [printed] = await jobsOf(orderId, downId)
     expect(printed).toMatchObject({ status: 'printed', attempts: 6, last_error: null })
     expect(down.jobs).toHaveLength(1)
