@@ -1,8 +1,9 @@
-import { createServer, type Server, type Socket } from 'node:net'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { fakePrinter } from './fake-printer.ts'
 import {
   adminHeaders,
+  adminPage,
   apiCall,
   demoBoard,
   type PlainProduct,
@@ -27,52 +28,11 @@ let apiKey: string
 let product: PlainProduct
 let admin: Record<string, string>
 
-/** The fake receipt printer: every byte it was sent, per connection. */
-type FakePrinter = { port: number; received: Buffer[]; stop(): Promise<void> }
-
-function fakePrinter(): Promise<FakePrinter> {
-  const received: Buffer[] = []
-  const sockets = new Set<Socket>()
-  const server: Server = createServer((socket) => {
-    sockets.add(socket)
-    const chunks: Buffer[] = []
-    socket.on('data', (chunk) => chunks.push(chunk))
-    socket.on('close', () => {
-      sockets.delete(socket)
-      received.push(Buffer.concat(chunks))
-    })
-    socket.on('error', () => {})
-  })
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      resolve({
-        port,
-        received,
-        stop: () =>
-          new Promise<void>((done) => {
-            for (const s of sockets) s.destroy()
-            server.close(() => done())
-          }),
-      })
-    })
-  })
-}
-
 function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   return apiCall<T>(stage.url, method, path, body, headers)
 }
 
-async function login(viewport = DESKTOP): Promise<Page> {
-  const page = await stage.newPage({ viewport })
-  await page.goto('/backend/login')
-  await page.getByLabel('Benutzername').fill('admin')
-  await page.getByLabel('Passwort').fill('demo-admin-2026')
-  await page.getByRole('button', { name: 'Anmelden' }).click()
-  await page.waitForURL((url) => url.pathname === '/backend/orders')
-  return page
-}
+const login = (viewport = DESKTOP): Promise<Page> => adminPage(stage, viewport)
 
 /** What crashed in a page (shown when a wait fails). */
 function watchErrors(page: Page): string[] {

@@ -257,3 +257,20 @@ export function watchCsp(page: Page, into: string[], expectedOn: ReadonlySet<str
     into.push(`${page.url()}: ${text}`)
   })
 }
+
+/**
+ * A page of the back-office logged in as the demo's admin (the login form, as staff would), on
+ * the order list where the login lands.
+ */
+export async function adminPage(
+  stage: Stage,
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<Page> {
+  const page = await stage.newPage({ viewport })
+  await page.goto('/backend/login')
+  await page.getByLabel('Benutzername').fill('admin')
+  await page.getByLabel('Passwort').fill('demo-admin-2026')
+  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await page.waitForURL((url) => url.pathname === '/backend/orders')
+  return page
+}

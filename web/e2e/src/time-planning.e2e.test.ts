@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { adminHeaders, apiCall, type Stage, seriousViolations, startStage } from './support.ts'
+import { adminHeaders, adminPage, apiCall, type Stage, seriousViolations, startStage } from './support.ts'
 
 // The back-office's time-tracking screens (issue 20; docs/backoffice.md "Dienstplan",
 // "Arbeitszeiten korrigieren", "Ferien", "Projekte") in the browser against the real shop, at
@@ -55,15 +55,7 @@ async function employee(username: string, displayName: string, branch: string) {
   return { id: data.id, username, token: user.data.accessToken, name: displayName }
 }
 
-async function login(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await stage.newPage({ viewport })
-  await page.goto('/backend/login')
-  await page.getByLabel('Benutzername').fill('admin')
-  await page.getByLabel('Passwort').fill('demo-admin-2026')
-  await page.getByRole('button', { name: 'Anmelden' }).click()
-  await page.waitForURL((url) => url.pathname === '/backend/orders')
-  return page
-}
+const login = (viewport: { width: number; height: number }): Promise<Page> => adminPage(stage, viewport)
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 })
 const axeClean = async (page: Page, where: string) => expect(await seriousViolations(page), where).toEqual([])

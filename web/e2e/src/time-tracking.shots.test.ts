@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { noSpinner } from './shots-support.ts'
-import { adminHeaders, apiCall, type Stage, startStage } from './support.ts'
+import { adminHeaders, adminPage, apiCall, type Stage, startStage } from './support.ts'
 
 /**
  * Staff time tracking pictured for docs/screenshots (issue 20): the terminal at a tablet, the
@@ -53,13 +53,8 @@ afterAll(async () => {
 })
 
 async function login(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await stage.newPage({ viewport })
+  const page = await adminPage(stage, viewport)
   await page.emulateMedia({ reducedMotion: 'reduce' })
-  await page.goto('/backend/login')
-  await page.getByLabel('Benutzername').fill('admin')
-  await page.getByLabel('Passwort').fill('demo-admin-2026')
-  await page.getByRole('button', { name: 'Anmelden' }).click()
-  await page.waitForURL((url) => url.pathname === '/backend/orders')
   return page
 }
 
