@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   adminHeaders,
+  adminPage,
   apiCall,
   demoBoard,
   type PlainProduct,
@@ -30,15 +31,7 @@ function call<T>(method: string, path: string, body?: unknown, headers: Record<s
   return apiCall<T>(stage.url, method, path, body, headers)
 }
 
-async function login(): Promise<Page> {
-  const page = await stage.newPage({ viewport: DESKTOP })
-  await page.goto('/backend/login')
-  await page.getByLabel('Benutzername').fill('admin')
-  await page.getByLabel('Passwort').fill('demo-admin-2026')
-  await page.getByRole('button', { name: 'Anmelden' }).click()
-  await page.waitForURL((url) => url.pathname === '/backend/orders')
-  return page
-}
+const login = (): Promise<Page> => adminPage(stage, DESKTOP)
 
 async function noViolations(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([])
@@ -188,6 +181,19 @@ describe('digital signage', () => {
       await tv.getByTestId('pickup-ready').getByText(String(order.ticketNumber), { exact: true }).count(),
     ).toBe(1)
     await noViolations(tv)
+
+    // A restart during the outage: the player's service worker kept its page and files, so it
+    // opens again and plays its last playlist.
+    const kept = await tv.evaluate(async () => {
+      const cache = await caches.open('shop-signage-shell-v1')
+      return (await cache.keys()).map((r) => new URL(r.url).pathname)
+    })
+    expect(kept).toContain('/backend/signage')
+    expect(kept.some((path) => path.startsWith('/backend/assets/') && path.endsWith('.js'))).toBe(true)
+    expect(await tv.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+    await tv.reload()
+    await tv.getByTestId('signage-pickup').waitFor({ timeout: 20_000 })
+    await tv.getByRole('img', { name: /Keine Verbindung/ }).waitFor({ timeout: 40_000 })
     await tv.context().setOffline(false)
   })
 })

@@ -14,6 +14,7 @@ import { paths } from '@shop/ui/routes'
 import QRCode from 'qrcode'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useT } from '../../lib/i18n.tsx'
+import { keepPlayerForOffline } from './offline-shell.ts'
 import {
   applyPickupUpdate,
   CREDENTIAL_KEY,
@@ -45,6 +46,9 @@ type Override = { kind: 'segment'; segment: SignagePlayerSegment; ms: number } |
 
 export function SignagePlayerPage() {
   const [credential, setCredential] = useState<string | null>(() => localStorage.getItem(CREDENTIAL_KEY))
+  useEffect(() => {
+    void keepPlayerForOffline()
+  }, [])
   return credential ? (
     <Player
       credential={credential}
