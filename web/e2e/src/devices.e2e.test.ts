@@ -105,6 +105,16 @@ describe('device registry', () => {
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1b, 0x40]))
     await noViolations(page)
 
+    // The list shows it online and seen just now (from the status answer, not the first render).
+    const list = await login()
+    await list.goto('/backend/devices')
+    const listed = list.getByRole('row').filter({ hasText: 'Kasse' })
+    await expect
+      .poll(() => listed.textContent(), { timeout: 20_000 })
+      .toContain('zuletzt gesehen gerade eben')
+    expect(await listed.textContent()).toContain('Online')
+    await list.close()
+
     // A printer's log is its recent print jobs, there at once.
     await page.getByRole('button', { name: 'Log anfordern' }).click()
     await expect

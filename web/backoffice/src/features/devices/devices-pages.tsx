@@ -89,6 +89,9 @@ export function DeviceListPage() {
         id: 'lastSeen',
         header: t('column.lastSeen'),
         accessorFn: (d) => lastSeenText(t, statuses?.get(d.id), now),
+        // From the state as it is now: the table keeps a row's accessor values while its device
+        // is unchanged, so the value above stays what the first answer (or none) made it.
+        cell: ({ row }) => lastSeenText(t, statuses?.get(row.original.id), now),
       },
       {
         id: 'failedJobs',
