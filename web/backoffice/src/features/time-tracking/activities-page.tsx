@@ -1,11 +1,12 @@
 import type { WorkingActivityView } from '@shop/shared/contracts/http/time-tracking.http.ts'
-import { Button, Field, Notice, Spinner } from '@shop/ui'
+import { Button, Field, Notice } from '@shop/ui'
 import { Fragment, useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { ApiError, apiGet, apiSend } from '../../lib/api.ts'
 import { DateRangeFilter, FilterBar, FilterReset, SelectFilter } from '../../lib/filters.tsx'
 import { FormDialog } from '../../lib/form-dialog.tsx'
 import { useLocale, useT } from '../../lib/i18n.tsx'
+import { ListFailed, ListLoading } from '../../lib/list-states.tsx'
 import { useSession } from '../../lib/session.tsx'
 import {
   type ActivityFilters,
@@ -37,7 +38,6 @@ type ListState =
  */
 export function ActivitiesPage() {
   const t = useT('bo-time-tracking')
-  const tc = useT('bo-common')
   const { locale } = useLocale()
   const { branches } = useSession()
   const [params, setParams] = useSearchParams()
@@ -137,14 +137,9 @@ export function ActivitiesPage() {
           <p>{notice}</p>
         </Notice>
       ) : null}
-      {state.status === 'loading' ? <Spinner label={tc('loading')} /> : null}
+      {state.status === 'loading' ? <ListLoading /> : null}
       {state.status === 'failed' ? (
-        <Notice tone="danger" live="assertive">
-          <p>{t('error.loadActivities')}</p>
-          <Button small variant="secondary" onClick={() => setReloads((n) => n + 1)}>
-            {tc('retry')}
-          </Button>
-        </Notice>
+        <ListFailed text={t('error.loadActivities')} retry={() => setReloads((n) => n + 1)} />
       ) : null}
       {state.status === 'ready' ? (
         state.activities.length === 0 ? (
