@@ -1,4 +1,3 @@
-import { randomInt, randomUUID } from 'node:crypto'
 import {
   type BranchDirectory,
   type Bus,
@@ -10,17 +9,27 @@ import {
   safeEqual,
 } from '@shop/kit'
 import {
+  claimPairingCredential,
   credentialHash,
   type DeviceConfig,
   deviceStatusRows,
+  dropUnclaimedPairingCredentials,
   findDevice,
+  findDeviceLogs,
+  findDevicePairing,
   findResource,
+  isDevicePaired,
   listDevices,
+  listPrintJobs,
   markDeviceError,
+  markDeviceLogsRequested,
   markDeviceSeen,
-  newCredential,
+  pairDevice,
+  retryPrintJob,
   revokeDeviceCredential,
-  storeDeviceCredential,
+  startDevicePairing,
+  storeDeviceLogs,
+  storeRequestedDeviceLogs,
   verifyDeviceCredential,
 } from '@shop/read-models'
 import {
@@ -45,11 +54,7 @@ import {
   deviceStatusQuerySchema,
   deviceStatusSchema,
   deviceTestResultSchema,
-  PAIRING_CODE_ALPHABET,
-  PAIRING_CODE_LENGTH,
   PAIRING_SECRET_HEADER,
-  PAIRING_TTL_MS,
-  type PrintJob,
   pairDeviceBodySchema,
   pairingStartedSchema,
   pairingStatusSchema,
@@ -110,52 +115,6 @@ const deviceAuthHeaders = z.looseObject({
     .optional()
     .describe('`Device <credential>`: the credential the pairing handed out'),
 })
-
-function newPairingCode(): string {
-  let code = ''
-  for (let i = 0; i < PAIRING_CODE_LENGTH; i++)
-    code += PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)]
-  return code
-}
-
-type JobRow = {
-  job_id: string
-  device_id: string
-  order_id: string | null
-  purpose: string
-  status: string
-  attempts: number
-  last_error: string | null
-  created_at: Date
-  due_at: Date
-  printed_at: Date | null
-}
-
-const jobView = (r: JobRow): PrintJob => ({
-  id: r.job_id,
-  deviceId: r.device_id,
-  orderId: r.order_id,
-  purpose: r.purpose as PrintJob['purpose'],
-  status: r.status as PrintJob['status'],
-  attempts: r.attempts,
-  lastError: r.last_error,
-  createdAt: new Date(r.created_at).toISOString(),
-  nextAttemptAt: r.status === 'pending' ? new Date(r.due_at).toISOString() : null,
-  printedAt: iso(r.printed_at),
-})
-
-const JOB_COLUMNS = [
-  'job_id',
-  'device_id',
-  'order_id',
-  'purpose',
-  'status',
-  'attempts',
-  'last_error',
-  'created_at',
-  'due_at',
-  'printed_at',
-] as const
 
 /** The test receipt: shop, branch, printer, date and time, and the code page's special characters. */
 async function testReceipt(db: Db, device: DeviceConfig, now: Date): Promise<PrintLine[]> {
@@ -230,38 +189,13 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
       },
     },
     async (req, reply) => {
-      const now = deps.now()
-      // Requests nobody paired are kept a day (for a look in the database), then removed.
-      await deps.db
-        .deleteFrom('device_pairings')
-        .where('expires_at', '<', new Date(now.getTime() - 24 * 3600_000))
-        .execute()
-      const pairingId = randomUUID()
-      const secret = newCredential().replace(/^dev_/, '')
-      const expiresAt = new Date(now.getTime() + PAIRING_TTL_MS)
-      let code = newPairingCode()
-      // A code valid twice at once would pair the wrong screen: drawn again (30^6 codes).
-      for (let i = 0; i < 5; i++) {
-        const taken = await deps.db
-          .selectFrom('device_pairings')
-          .select('pairing_id')
-          .where('code', '=', code)
-          .where('expires_at', '>', now)
-          .executeTakeFirst()
-        if (!taken) break
-        code = newPairingCode()
-      }
-      await deps.db
-        .insertInto('device_pairings')
-        .values({
-          pairing_id: pairingId,
-          kind: req.body.kind,
-          code,
-          secret_hash: credentialHash(secret),
-          expires_at: expiresAt,
-          created_at: now,
-        })
-        .execute()
+      // Requests nobody paired are kept a day (for a look in the database), then removed; a code
+      // valid twice at once would pair the wrong screen: drawn again (30^6 codes).
+      const { pairingId, code, secret, expiresAt } = await startDevicePairing(
+        deps.db,
+        req.body.kind,
+        deps.now(),
+      )
       reply.code(201)
       return { data: { pairingId, code, secret, expiresAt: expiresAt.toISOString() } }
     },
@@ -286,36 +220,17 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
       const given = req.headers[PAIRING_SECRET_HEADER]
       const secret = Array.isArray(given) ? given[0] : given
       if (!secret || !/^[0-9a-f-]{36}$/.test(req.params.pairingId)) throw notFound
-      const row = await deps.db
-        .selectFrom('device_pairings')
-        .selectAll()
-        .where('pairing_id', '=', req.params.pairingId)
-        .executeTakeFirst()
-      if (!row || !safeEqual(row.secret_hash, credentialHash(secret))) throw notFound
-      if (row.device_id === null) {
-        if (new Date(row.expires_at).getTime() <= deps.now().getTime()) throw notFound
+      const pairing = await findDevicePairing(deps.db, req.params.pairingId)
+      if (!pairing || !safeEqual(pairing.secretHash, credentialHash(secret))) throw notFound
+      if (pairing.deviceId === null) {
+        if (new Date(pairing.expiresAt).getTime() <= deps.now().getTime()) throw notFound
         return { data: { status: 'pending' as const } }
       }
       // Handed out exactly once: the row that still holds it is cleared by the one poll that reads it.
-      const claimed = await deps.db.transaction().execute(async (trx) => {
-        const held = await trx
-          .selectFrom('device_pairings')
-          .select(['credential', 'device_id'])
-          .where('pairing_id', '=', row.pairing_id)
-          .where('credential', 'is not', null)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!held) return undefined
-        await trx
-          .updateTable('device_pairings')
-          .set({ credential: null, claimed_at: deps.now() })
-          .where('pairing_id', '=', row.pairing_id)
-          .execute()
-        return held
-      })
-      if (claimed?.credential && claimed.device_id)
+      const claimed = await claimPairingCredential(deps.db, pairing.pairingId, deps.now())
+      if (claimed)
         return {
-          data: { status: 'paired' as const, deviceId: claimed.device_id, credential: claimed.credential },
+          data: { status: 'paired' as const, deviceId: claimed.deviceId, credential: claimed.credential },
         }
       return { data: { status: 'claimed' as const } }
     },
@@ -341,22 +256,8 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
       const invalid = new HttpError(400, msg('pairingCodeInvalid'), 'code')
       if (target.kind === 'printer') throw invalid
       const code = req.body.code.toUpperCase().replace(/[\s-]/g, '')
-      const now = deps.now()
-      const credential = newCredential()
-      const paired = await deps.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('device_pairings')
-          .set({ device_id: target.id, credential })
-          .where('code', '=', code)
-          .where('kind', '=', target.kind)
-          .where('device_id', 'is', null)
-          .where('expires_at', '>', now)
-          .returning('pairing_id')
-          .executeTakeFirst()
-        if (!row) return false
-        await storeDeviceCredential(trx, target.id, target.kind, credential, now)
-        return true
-      })
+      // The open pairing with this code gets the new credential, and the device's is replaced.
+      const paired = await pairDevice(deps.db, target, code, deps.now())
       if (!paired) throw invalid
       // The old credential's sockets (pairing again replaces it) are closed.
       deps.bus.publishLive(
@@ -384,12 +285,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
       const target = await deviceOr404(req.params.id)
       const revoked = await revokeDeviceCredential(deps.db, target.id)
       // A credential not yet fetched by its screen is gone too.
-      await deps.db
-        .updateTable('device_pairings')
-        .set({ credential: null })
-        .where('device_id', '=', target.id)
-        .where('credential', 'is not', null)
-        .execute()
+      await dropUnclaimedPairingCredentials(deps.db, target.id)
       deps.bus.publishLive(
         deviceRevokedSubject(deps.bus.root, target.id),
         JSON.stringify({ deviceId: target.id }),
@@ -451,14 +347,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
       },
     },
     async (req, reply) => {
-      const d = device.of(req)
-      const now = deps.now()
-      const lines = JSON.stringify(req.body.lines)
-      await deps.db
-        .insertInto('device_logs')
-        .values({ device_id: d.deviceId, received_at: now, lines })
-        .onConflict((oc) => oc.column('device_id').doUpdateSet({ received_at: now, lines }))
-        .execute()
+      await storeDeviceLogs(deps.db, device.of(req).deviceId, req.body.lines, deps.now())
       return reply.code(204).send()
     },
   )
@@ -534,16 +423,12 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
     },
     async (req) => {
       const target = await deviceOr404(req.params.id)
-      const row = await deps.db
-        .selectFrom('device_logs')
-        .selectAll()
-        .where('device_id', '=', target.id)
-        .executeTakeFirst()
+      const logs = await findDeviceLogs(deps.db, target.id)
       return {
         data: {
-          requestedAt: iso(row?.requested_at),
-          receivedAt: iso(row?.received_at),
-          lines: row?.lines ?? [],
+          requestedAt: iso(logs?.requestedAt),
+          receivedAt: iso(logs?.receivedAt),
+          lines: logs?.lines ?? [],
         },
       }
     },
@@ -569,42 +454,17 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
       const target = await deviceOr404(req.params.id)
       const now = deps.now()
       if (target.kind === 'printer') {
-        const jobs = await deps.db
-          .selectFrom('print_jobs')
-          .select(JOB_COLUMNS)
-          .where('device_id', '=', target.id)
-          .orderBy('created_at', 'desc')
-          .limit(100)
-          .execute()
+        const jobs = await listPrintJobs(deps.db, target.id, 100)
         const lines = jobs.map((j) =>
-          [
-            new Date(j.created_at).toISOString(),
-            j.purpose,
-            j.order_id ?? '-',
-            j.status,
-            `attempts=${j.attempts}`,
-            j.last_error ?? '',
-          ]
+          [j.createdAt, j.purpose, j.orderId ?? '-', j.status, `attempts=${j.attempts}`, j.lastError ?? '']
             .join(' ')
             .trim()
             .slice(0, 200),
         )
-        const json = JSON.stringify(lines)
-        await deps.db
-          .insertInto('device_logs')
-          .values({ device_id: target.id, requested_at: now, received_at: now, lines: json })
-          .onConflict((oc) =>
-            oc.column('device_id').doUpdateSet({ requested_at: now, received_at: now, lines: json }),
-          )
-          .execute()
+        await storeRequestedDeviceLogs(deps.db, target.id, lines, now)
         return reply.code(200).send({ data: { requested: true, lines } })
       }
-      const paired = await deps.db
-        .selectFrom('device_credentials')
-        .select('device_id')
-        .where('device_id', '=', target.id)
-        .executeTakeFirst()
-      if (!paired) throw new HttpError(409, LOGS_FAILED)
+      if (!(await isDevicePaired(deps.db, target.id))) throw new HttpError(409, LOGS_FAILED)
       const result = await sendDeviceCommand(
         deps,
         target.id,
@@ -612,11 +472,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
         { timeoutMs: commandTimeoutMs },
       )
       if (!result.ok) throw new HttpError(409, LOGS_FAILED)
-      await deps.db
-        .insertInto('device_logs')
-        .values({ device_id: target.id, requested_at: now })
-        .onConflict((oc) => oc.column('device_id').doUpdateSet({ requested_at: now }))
-        .execute()
+      await markDeviceLogsRequested(deps.db, target.id, now)
       return reply.code(202).send({ data: { requested: true } })
     },
   )
@@ -634,15 +490,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
     },
     async (req) => {
       const target = await deviceOr404(req.params.id)
-      const rows = await deps.db
-        .selectFrom('print_jobs')
-        .select(JOB_COLUMNS)
-        .where('device_id', '=', target.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('job_id')
-        .limit(200)
-        .execute()
-      return { data: rows.map(jobView) }
+      return { data: await listPrintJobs(deps.db, target.id, 200) }
     },
   )
 
@@ -658,21 +506,10 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
       },
     },
     async (req) => {
-      const row = await deps.db
-        .updateTable('print_jobs')
-        .set({ status: 'pending', due_at: deps.now() })
-        .where('job_id', '=', req.params.id)
-        .where('status', '!=', 'printed')
-        .returning(JOB_COLUMNS)
-        .executeTakeFirst()
-      if (row) return { data: jobView(row) }
-      const exists = await deps.db
-        .selectFrom('print_jobs')
-        .select('job_id')
-        .where('job_id', '=', req.params.id)
-        .executeTakeFirst()
-      if (!exists) throw new HttpError(404, msg('printJobNotFound'), 'id')
-      throw new HttpError(409, msg('printJobPrinted'))
+      const job = await retryPrintJob(deps.db, req.params.id, deps.now())
+      if (job === 'notFound') throw new HttpError(404, msg('printJobNotFound'), 'id')
+      if (job === 'printed') throw new HttpError(409, msg('printJobPrinted'))
+      return { data: job }
     },
   )
 

@@ -103,6 +103,16 @@ export async function revokeDeviceCredential(db: Db, deviceId: string): Promise<
   return Number(r.numDeletedRows) > 0
 }
 
+/** Whether a credential of the device is in force (it is paired). */
+export async function isDevicePaired(db: Db, deviceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('device_credentials')
+    .select('device_id')
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** A device was seen (a heartbeat, a printer answering): its last contact, and no error since. */
 export async function markDeviceSeen(
   db: Db,

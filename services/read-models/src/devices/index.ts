@@ -1,4 +1,12 @@
-// Devices (issue 21, docs/devices.md): typed device resources, credentials, status rows.
+// Devices (issue 21, docs/devices.md): typed device resources, credentials, status rows, the
+// pairing of screens, their logs and the printers' print jobs.
+export {
+  findDeviceLogs,
+  markDeviceLogsRequested,
+  type StoredDeviceLogs,
+  storeDeviceLogs,
+  storeRequestedDeviceLogs,
+} from './device-logs.ts'
 export {
   credentialHash,
   type DeviceConfig,
@@ -6,6 +14,7 @@ export {
   deviceConfigOf,
   deviceStatusRows,
   findDevice,
+  isDevicePaired,
   listDevices,
   markDeviceError,
   markDeviceSeen,
@@ -14,3 +23,13 @@ export {
   storeDeviceCredential,
   verifyDeviceCredential,
 } from './devices.ts'
+export {
+  claimPairingCredential,
+  type DevicePairing,
+  dropUnclaimedPairingCredentials,
+  findDevicePairing,
+  pairDevice,
+  type StartedPairing,
+  startDevicePairing,
+} from './pairings.ts'
+export { listPrintJobs, retryPrintJob } from './print-jobs.ts'
