@@ -53,6 +53,12 @@ export type PrintJobsProjectionOptions = {
   startAt?: 'now' | 'beginning'
   /** After the commit: how many jobs the batch made (the sender is woken). */
   made?: (count: number) => void
+  /**
+   * The service's clock (the sender's): a job is due, and its age counted, from when it is made
+   * by this clock, never by the event's time, which another clock may have stamped (a stage's
+   * moved clock, another machine's).
+   */
+  now?: () => Date
 }
 
 /**
@@ -81,7 +87,7 @@ export function printJobsProjection(opts: PrintJobsProjectionOptions): Projectio
         (d) => d.kind === 'printer' && d.host !== null && d.branch !== null && d.purposes.length > 0,
       )
       if (printers.length === 0) return []
-      const rows = jobsFor(printing, printers)
+      const rows = jobsFor(printing, printers, (opts.now ?? (() => new Date()))())
       if (rows.length === 0) return []
       const inserted = await trx
         .insertInto('print_jobs')
@@ -103,7 +109,7 @@ function orderOf(e: StoredEvent): { orderId: string; branchId: string } | undefi
   return typeof branchId === 'string' ? { orderId, branchId } : undefined
 }
 
-function jobsFor(events: readonly StoredEvent[], printers: readonly DeviceConfig[]) {
+function jobsFor(events: readonly StoredEvent[], printers: readonly DeviceConfig[], madeAt: Date) {
   const rows: {
     job_id: string
     device_id: string
@@ -127,8 +133,8 @@ function jobsFor(events: readonly StoredEvent[], printers: readonly DeviceConfig
           order_id: order.orderId,
           purpose,
           source_id: e.eventId,
-          due_at: new Date(e.createdAt),
-          created_at: new Date(e.createdAt),
+          due_at: madeAt,
+          created_at: madeAt,
         })
       }
   }

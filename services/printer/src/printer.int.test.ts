@@ -465,6 +465,23 @@ describe('test print', () => {
   })
 })
 
+describe("the service's clock", () => {
+  it('prints on a clock days behind the one that stamped the events (a stage’s pinned clock)', async () => {
+    // The jobs were due at the event's time, which the event store stamps with the real clock:
+    // a service whose clock is behind it (the e2e stage's) never found one due.
+    await svc.stop()
+    const behind = startService({ now: () => new Date(Date.now() - 3 * 86_400_000) })
+    const before = counter.jobs.length
+    const orderId = await confirmedOrder('Dora')
+    await behind.catchUp()
+    await behind.sendDue()
+    await until('printed', async () => (await jobsOf(orderId, counterId))[0]?.status === 'printed')
+    expect(counter.jobs.length).toBe(before + 1)
+    await behind.stop()
+    svc = startService()
+  })
+})
+
 describe('in the all-in-one process', () => {
   it('runs the printer service: a confirmed order prints without anything else started', async () => {
     const embedded = await startTestStack({ printer: { pollMs: 100 } })

@@ -85,6 +85,7 @@ export function startPrinterService(opts: PrinterServiceOptions): PrinterService
         ...(opts.checkpoint ? { checkpoint: opts.checkpoint } : {}),
         startAt: opts.startAt ?? 'now',
         made: () => signal.notify(),
+        now,
       }),
     ],
     batchSize: 200,

@@ -141,7 +141,8 @@ export async function sendJobs(opts: SenderOptions, jobs: readonly ClaimedJob[])
 
 async function failed(opts: SenderOptions, job: ClaimedJob, error: string, permanent = false): Promise<void> {
   const now = opts.now()
-  const tooOld = now.getTime() - new Date(job.created_at).getTime() > opts.retry.maxAgeMs
+  // At its maximum age a job is given up (measured on the service's clock, which made it).
+  const tooOld = now.getTime() - new Date(job.created_at).getTime() >= opts.retry.maxAgeMs
   await opts.db
     .updateTable('print_jobs')
     .set(
