@@ -248,6 +248,116 @@ describe('device registry', () => {
   })
 })
 
+describe('print jobs', () => {
+  const HOUR = 3_600_000
+  type Job = { id: string; status: string; attempts: number; lastError: string | null; createdAt: string }
+
+  it('prints a job that failed again from the device panel: the printer gets the receipt, the job turns printed', async () => {
+    // A printer whose address answers nothing (a fake printer started and stopped: its port is free).
+    const gone = await fakePrinter()
+    await gone.stop()
+    const created = await call<{ id: string }>(
+      'POST',
+      '/api/devices',
+      {
+        name: 'Bon Nachdruck',
+        kind: 'printer',
+        branch: { id: zurich },
+        host: '127.0.0.1',
+        port: gone.port,
+        purposes: ['confirmedOrder'],
+      },
+      admin,
+    )
+    const deviceId = created.data.id
+    const jobs = async () =>
+      (await call<Job[]>('GET', `/api/devices/${deviceId}/jobs`, undefined, admin)).data ?? []
+
+    // A confirmed order: its receipt job is tried and refused again and again.
+    const { data } = await call<{ id: string }>('POST', '/api/orders', {
+      branch: zurich,
+      isDelivery: false,
+      isDineIn: false,
+      firstName: 'Rita',
+      lastName: 'Nachdruck',
+      phone: '+41795556677',
+      email: 'nachdruck@example.ch',
+      country: 'CH',
+      items: [{ product: product.uid, amount: product.amount, unit: product.unit }],
+      paymentMethod: 'cash',
+      legalInstructions: true,
+      privacyPolicy: true,
+    })
+    const staff = { 'x-api-key': apiKey }
+    const view = async () =>
+      (await call<{ version: number }>('GET', `/api/orders/${data.id}`, undefined, staff)).data
+    const confirmed = await call(
+      'POST',
+      `/api/orders/${data.id}/status/confirm`,
+      { version: (await view()).version },
+      staff,
+    )
+    expect(confirmed.status).toBe(200)
+    // The job is tried at once and refused (nobody answers at that port); its next try by itself
+    // is a second or two away. The stage's clock goes back an hour for the rest of this test: the
+    // job then waits an hour by itself, so only the button prints it now.
+    let job: Job | undefined
+    await expect
+      .poll(
+        async () => {
+          ;[job] = await jobs()
+          return job?.lastError ?? null
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .not.toBeNull()
+    expect(job?.status).toBe('pending')
+    expect(job?.attempts).toBeGreaterThanOrEqual(1)
+    stage.advance(-HOUR)
+    try {
+      // The printer is back, at a new port.
+      const printer = await fakePrinter()
+      const device = (
+        await call<Record<string, unknown>>('GET', `/api/devices/${deviceId}`, undefined, admin)
+      ).data
+      const moved = await call('PUT', `/api/devices/${deviceId}`, { ...device, port: printer.port }, admin)
+      expect(moved.status).toBe(200)
+
+      const page = await login()
+      await page.goto(`/backend/devices/${deviceId}`)
+      await page.getByRole('heading', { level: 1, name: 'Bon Nachdruck' }).waitFor({ timeout: 20_000 })
+      const entry = page.locator('.bo-device-jobs li').first()
+      await expect.poll(() => entry.getAttribute('data-job-status'), { timeout: 20_000 }).toBe('pending')
+      expect(await entry.textContent()).toContain('Wartet')
+      await noViolations(page)
+      // The status probe connects now and then without sending anything: receipts are what has bytes.
+      const receipts = () => printer.received.filter((b) => b.length > 0)
+      expect(receipts()).toHaveLength(0)
+
+      await entry.getByRole('button', { name: 'Erneut drucken' }).click()
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'Wird erneut gedruckt.' }).count(), {
+          timeout: 10_000,
+        })
+        .toBe(1)
+      await expect.poll(() => receipts().length, { timeout: 10_000, interval: 100 }).toBe(1)
+      const bytes = receipts()[0] ?? Buffer.alloc(0)
+      expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1b, 0x40]))
+      expect(bytes.includes(Buffer.from('CHF'))).toBe(true)
+      // The list shows it printed (its poll), without the button; printed once only.
+      await expect.poll(() => entry.getAttribute('data-job-status'), { timeout: 20_000 }).toBe('printed')
+      expect(await entry.textContent()).toContain('Gedruckt')
+      expect(await entry.getByRole('button', { name: 'Erneut drucken' }).count()).toBe(0)
+      expect((await jobs())[0]).toMatchObject({ id: job?.id, status: 'printed', lastError: null })
+      await noViolations(page)
+      expect(receipts()).toHaveLength(1)
+      await printer.stop()
+    } finally {
+      stage.advance(HOUR)
+    }
+  })
+})
+
 describe('kitchen view', () => {
   type Staff = {
     ticketNumber: number | null

@@ -12,8 +12,10 @@ import { formatMoney } from '@shop/shared/domain/common/money.ts'
 import type { PickupEntry } from '@shop/shared/domain/signage'
 import { paths } from '@shop/ui/routes'
 import QRCode from 'qrcode'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import '@shop/ui/rich-text.css'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useT } from '../../lib/i18n.tsx'
+import { contentBlocks, parseHtml } from './content-segment.ts'
 import { keepPlayerForOffline } from './offline-shell.ts'
 import {
   applyPickupUpdate,
@@ -34,6 +36,7 @@ import {
 import './player.css'
 
 const IDENTIFY_MS = 10_000
+const NOTICE_MS = 10_000
 const log: string[] = []
 const note = (line: string) => {
   log.push(`${new Date().toISOString()} ${line}`.slice(0, 200))
@@ -184,6 +187,7 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
   const [online, setOnline] = useState(false)
   const [pickup, setPickup] = useState<PickupBoard>(new Map())
   const [override, setOverride] = useState<Override | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
   const [playing, setPlaying] = useState<{ index: number; segment: SignagePlayerSegment } | null>(null)
   const playlistRef = useRef(playlist)
   playlistRef.current = playlist
@@ -223,6 +227,7 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
     let retry: ReturnType<typeof setTimeout> | undefined
     let heartbeat: ReturnType<typeof setInterval> | undefined
     let overrideTimer: ReturnType<typeof setTimeout> | undefined
+    let noticeTimer: ReturnType<typeof setTimeout> | undefined
     const connect = () => {
       if (stopped) return
       const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`)
@@ -258,7 +263,9 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
         const ack = (ok: boolean, error?: string) =>
           send({ type: 'ack', commandId, ok, ...(error ? { error } : {}) })
         note(`command ${command.kind}`)
-        clearTimeout(overrideTimer)
+        // Only what replaces the override stops its timer (a reload must not make it stay).
+        if (command.kind === 'identify' || command.kind === 'showSegment' || command.kind === 'abort')
+          clearTimeout(overrideTimer)
         switch (command.kind) {
           case 'reload':
             ack(true)
@@ -279,8 +286,14 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
           case 'abort':
             setOverride(null)
             return ack(true)
-          case 'notify':
+          case 'notify': {
+            // The registry's test notification: shown for a while, so staff see it arrived.
+            const text = (m.payload as { text?: unknown } | null)?.text
+            clearTimeout(noticeTimer)
+            setNotice(typeof text === 'string' && text.trim() ? text.trim().slice(0, 200) : '✓')
+            noticeTimer = setTimeout(() => setNotice(null), NOTICE_MS)
             return ack(true)
+          }
           case 'requestLogs':
             ack(true)
             void fetch('/api/device/logs', {
@@ -334,6 +347,7 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
       window.removeEventListener('online', online)
       clearTimeout(retry)
       clearTimeout(overrideTimer)
+      clearTimeout(noticeTimer)
       clearInterval(heartbeat)
       wsRef.current?.close()
     }
@@ -389,6 +403,11 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
       {override?.kind === 'identify' && (
         <div className="signage-identify" role="status" data-testid="signage-identify">
           {playlist?.screen?.name ?? t('unassigned')}
+        </div>
+      )}
+      {notice && (
+        <div className="signage-notice" role="status" data-testid="signage-notification">
+          {notice}
         </div>
       )}
       {!online && (
@@ -491,31 +510,31 @@ function SegmentView({
       </section>
     )
   }
+  return <ContentView segment={segment} />
+}
+
+/** A page's or block's content: formatted text sanitized (content-segment.ts), within a bound. */
+function ContentView({ segment }: { segment: SignagePlayerSegment }) {
+  const blocks = useMemo(() => contentBlocks(segment.content, parseHtml), [segment.content])
   return (
     <section className="signage-content" data-testid="signage-segment">
       <h2>{segment.title ?? segment.name}</h2>
-      {textOf(segment.content).map((para, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed text
-        <p key={i}>{para}</p>
-      ))}
+      <div className="signage-content-body content-prose" data-testid="signage-content">
+        {blocks.map((block, i) =>
+          block.kind === 'plain' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed content
+            <p key={i}>{block.text}</p>
+          ) : (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of a fixed content
+              key={i}
+              className="signage-rich"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the shared allow-list (content-segment.ts)
+              dangerouslySetInnerHTML={{ __html: block.html }}
+            />
+          ),
+        )}
+      </div>
     </section>
   )
-}
-
-/** The texts of a page's or block's typed content, as plain paragraphs (a TV shows no links). */
-function textOf(content: unknown): string[] {
-  const out: string[] = []
-  const walk = (value: unknown) => {
-    if (typeof value === 'string') {
-      const text = value
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-      if (text) out.push(text)
-    } else if (Array.isArray(value)) value.forEach(walk)
-    else if (value && typeof value === 'object')
-      for (const [key, child] of Object.entries(value)) if (key !== 'type' && key !== 'id') walk(child)
-  }
-  walk(content)
-  return out.slice(0, 12)
 }
