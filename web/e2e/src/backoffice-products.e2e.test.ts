@@ -199,6 +199,11 @@ describe('the product editor', () => {
     const before = await call<Product & { version: number }>('GET', `/api/products/${productId}`)
     const aside = page.locator('.bo-editor__aside')
     const entry = (version: number) => aside.locator(`.bo-history__entry[data-version="${version}"]`)
+    // The history is folded until asked for (opening an editor reads none).
+    const show = aside.getByRole('button', { name: 'Verlauf anzeigen' })
+    expect(await show.getAttribute('aria-expanded')).toBe('false')
+    expect(await aside.locator('.bo-history__entry').count()).toBe(0)
+    await show.click()
     // The price change is the newest entry, with the old and the new price.
     await expect.poll(() => entry(before.version).textContent()).toContain('13.90')
     await entry(before.version - 1)
@@ -212,6 +217,13 @@ describe('the product editor', () => {
     expect(after).toMatchObject({ price: 1250, version: before.version + 1 })
     await entry(after.version).waitFor()
     expect(await storefrontPrice(NAME)).toBe('CHF 12.50')
+    // The choice to show the history is remembered in this browser: shown again after a reload,
+    // with the button to fold it.
+    await page.reload()
+    await entry(after.version).waitFor()
+    expect(
+      await aside.getByRole('button', { name: 'Verlauf ausblenden' }).getAttribute('aria-expanded'),
+    ).toBe('true')
   })
 
   it('refuses an empty name and a negative price at their fields and saves nothing', async () => {
@@ -241,8 +253,8 @@ describe('the product editor', () => {
     await page.goto(`/backend/products/${productId}`)
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor()
     await page.locator('.bo-image img').waitFor()
-    // The history panel beside the form included.
-    await page.locator('.bo-editor__aside .bo-history').waitFor()
+    // The history panel beside the form included (shown: the choice above is remembered).
+    await page.locator('.bo-editor__aside .bo-history__entry').first().waitFor()
     expect(await seriousViolations(page)).toEqual([])
   })
 })

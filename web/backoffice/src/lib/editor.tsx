@@ -77,6 +77,11 @@ export type EditorProps<V extends FieldValues> = {
   canDelete?: boolean
   /** The form's fields; gets the form and the stored resource (null while new). */
   children: (form: UseFormReturn<V>, item: StoredResource | null) => ReactNode
+  /**
+   * Read after the stored resource and before its form shows (what the fields show from other
+   * resources, e.g. the product's pictures' texts), so the form is painted once, complete.
+   */
+  preload?: (item: StoredResource) => Promise<unknown>
   /** Beside the form (history, usage), for a stored resource. */
   aside?: (item: StoredResource, replace: (item: StoredResource) => void) => ReactNode
   /** Buttons beside Save (e.g. "Ausverkauft"), for a stored resource. */
@@ -102,7 +107,10 @@ export function ResourceEditor<V extends FieldValues>(props: EditorProps<V>) {
         ? props.store.read()
         : id === undefined
           ? Promise.resolve(null)
-          : readResource(resource, id),
+          : readResource(resource, id).then(async (item) => {
+              await props.preload?.(item)
+              return item
+            }),
     `${resource}/${id ?? ''}`,
   )
   // Right after a create the route's id changes while the last answer (null: new) is still

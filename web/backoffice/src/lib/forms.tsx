@@ -551,67 +551,22 @@ export function SelectInput({
 export const CHOICE = { whileTyping: true }
 const readChoice = (text: string) => (text === '' ? null : text)
 
-/**
- * A titled group of fields. `offScreenLater`: when the page is first laid out with the group's
- * place below the visible part of the window, its fields are made right after that first paint
- * (one batch for all such groups), not before it; a group on screen (a tall window) gets its
- * fields before the paint, as any other. What the owner sees first is complete when it is
- * painted; what needs scrolling to comes a frame later. Measured by
- * `scripts/bench/editor-open.bench.ts` (docs/benchmarks.md).
- */
+/** A titled group of fields. */
 export function FieldSet({
   legend,
   children,
   className,
-  offScreenLater = false,
 }: {
   legend: ReactNode
   children: ReactNode
   className?: string
-  offScreenLater?: boolean
 }) {
-  const ref = useRef<HTMLFieldSetElement>(null)
-  const [shown, setShown] = useState(!offScreenLater)
-  useLayoutEffect(() => {
-    if (shown) return
-    // The layout this reads is the one the first paint needs anyway. The groups above that wait
-    // too are empty now, so a group is found on screen sooner than it will be, never later.
-    const top = ref.current?.getBoundingClientRect().top ?? 0
-    if (top < window.innerHeight) {
-      setShown(true)
-      return
-    }
-    return afterFirstPaint(() => setShown(true))
-  }, [shown])
   return (
-    <fieldset ref={ref} className={['bo-fieldset', className].filter(Boolean).join(' ')}>
+    <fieldset className={['bo-fieldset', className].filter(Boolean).join(' ')}>
       <legend>{legend}</legend>
-      {shown ? children : null}
+      {children}
     </fieldset>
   )
-}
-
-// The groups waiting for the first paint are made together, in one render, right after it.
-const afterPaint = new Set<() => void>()
-let paintAwaited = false
-
-function afterFirstPaint(run: () => void): () => void {
-  afterPaint.add(run)
-  if (!paintAwaited) {
-    paintAwaited = true
-    // The frame's callbacks run before its paint; a task queued from them runs after it.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        paintAwaited = false
-        const runs = [...afterPaint]
-        afterPaint.clear()
-        for (const each of runs) each()
-      }, 0),
-    )
-  }
-  return () => {
-    afterPaint.delete(run)
-  }
 }
 
 /**

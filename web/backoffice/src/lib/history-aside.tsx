@@ -1,7 +1,7 @@
 import { HistoryPanel } from './history/history-panel.tsx'
 import type { StoredResource } from './resources.ts'
 
-/** The resource's change history beside its editor (issue 17 item 7), restorable. */
+/** The resource's change history beside its editor (issue 17 item 7), restorable; folded until asked for. */
 export function HistoryAside({
   resource,
   item,
@@ -13,6 +13,7 @@ export function HistoryAside({
 }) {
   return (
     <HistoryPanel
+      collapsible
       resource={resource}
       id={item.id}
       currentVersion={item.version}

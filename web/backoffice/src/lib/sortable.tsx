@@ -7,11 +7,13 @@
  * who do not drag at all.
  *
  * The list shows its items (with their handles and move buttons) at once and takes up dragging
- * when the page is first idle after showing them, or at once when the pointer or the focus comes
- * to the list: dnd-kit's context and a `useSortable` per item (the product editor has 5 lists of
- * 21 items) are made beside the items, not around them, so that starting them re-renders no item
- * and remounts no input. Each item's binder hands the item's element and handle to dnd-kit and
- * hands back the handle's attributes and listeners and the item's movement. Measured by
+ * when the pointer or the focus first comes to the list, before the press or key that starts a
+ * drag (rendered at once, in that event, so a touch that lands on a handle already finds
+ * dnd-kit's listeners there): dnd-kit's context and a `useSortable` per item (the product editor
+ * has 5 lists of 21 items, each item observed for its size) cost an editor that is only read
+ * nothing. They are made beside the items, not around them, so that starting them re-renders no
+ * item and remounts no input. Each item's binder hands the item's element and handle to dnd-kit
+ * and hands back the handle's attributes and listeners and the item's movement. Measured by
  * `scripts/bench/editor-open.bench.ts` (docs/benchmarks.md).
  */
 import {
@@ -34,7 +36,8 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
 import { CSS, type Transform } from '@dnd-kit/utilities'
-import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useState } from 'react'
+import { type CSSProperties, type ReactNode, useLayoutEffect, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { type Translate, useT } from './i18n.tsx'
 import './sortable.css'
 
@@ -78,11 +81,9 @@ export function SortableList({
 }) {
   const t = useT('bo-common')
   const [slots] = useState(() => new Map<string, Slot>())
-  // Dragging is taken up when the page is idle after the list has been shown, or as soon as the
-  // pointer or the focus comes to the list, whichever is first (see above).
+  // Dragging is taken up as soon as the pointer or the focus comes to the list (see above).
   const [dragging, setDragging] = useState(false)
-  useEffect(() => (dragging ? undefined : whenIdle(() => setDragging(true))), [dragging])
-  const wake = dragging ? undefined : () => setDragging(true)
+  const wake = dragging ? undefined : () => flushSync(() => setDragging(true))
   return (
     <>
       <ul className={className} onPointerEnter={wake} onFocus={wake}>
@@ -174,28 +175,6 @@ function Binder({ id, slots }: { id: string; slots: Map<string, Slot> }) {
     slots.get(id)?.setMove({ transform, transition, isDragging })
   }, [slots, id, transform, transition, isDragging])
   return null
-}
-
-// The lists of a page start dragging together, in one render, when the page is first idle.
-const idleStarts = new Set<() => void>()
-let idleScheduled = false
-
-function whenIdle(start: () => void): () => void {
-  idleStarts.add(start)
-  if (!idleScheduled) {
-    idleScheduled = true
-    const run = () => {
-      idleScheduled = false
-      const starts = [...idleStarts]
-      idleStarts.clear()
-      for (const each of starts) each()
-    }
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 500 })
-    else setTimeout(run, 50)
-  }
-  return () => {
-    idleStarts.delete(start)
-  }
 }
 
 const STILL: MoveState = { transform: null, transition: undefined, isDragging: false }

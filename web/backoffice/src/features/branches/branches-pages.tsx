@@ -336,7 +336,13 @@ export function BranchEditorPage(_props: Record<string, unknown>) {
             <h2 id="bo-branch-busy-title">{t('busy.title')}</h2>
             <BusyModeControl access={{ kind: 'session', branchId: item.id }} />
           </section>
-          <HistoryPanel resource="branches" id={item.id} currentVersion={item.version} onRestored={replace} />
+          <HistoryPanel
+            collapsible
+            resource="branches"
+            id={item.id}
+            currentVersion={item.version}
+            onRestored={replace}
+          />
         </>
       )}
     >

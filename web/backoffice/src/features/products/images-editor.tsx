@@ -8,7 +8,7 @@
  * image itself stays in the media library). A refused file shows the server's message.
  */
 import { IconButton } from '@shop/ui'
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
+import { type DragEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useFieldArray } from 'react-hook-form'
 import { apiGet, apiSend, messageOf } from '../../lib/api.ts'
 import { useFormContext } from '../../lib/forms.tsx'
@@ -24,7 +24,54 @@ type ImageResource = ImageRef & { alt: string | null; width?: number; height?: n
 
 const MAX_IMAGES = 20
 
-export function ImagesEditor() {
+/**
+ * The stored images' data (alternative texts, versions) by id, each read once. The product
+ * editor reads its product's pictures with the product (ResourceEditor's `preload`), so that the
+ * form shows their texts when it is first painted, not a request later.
+ */
+export type ImageData = {
+  get: () => Record<string, ImageResource>
+  subscribe: (listener: () => void) => () => void
+  /** Reads the images not read or being read yet (done when those are read). */
+  load: (ids: readonly string[]) => Promise<void>
+  /** An image's data as the server answered it (an upload, a saved text). */
+  set: (image: ImageResource) => void
+}
+
+export function imageData(): ImageData {
+  let data: Record<string, ImageResource> = {}
+  const asked = new Set<string>()
+  const listeners = new Set<() => void>()
+  const set = (images: ImageResource[]) => {
+    if (images.length === 0) return
+    data = { ...data }
+    for (const image of images) data[image.id] = image
+    for (const listener of listeners) listener()
+  }
+  return {
+    get: () => data,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    load: async (ids) => {
+      const missing = ids.filter((id) => !asked.has(id))
+      for (const id of missing) asked.add(id)
+      if (missing.length === 0) return
+      // A picture that cannot be read shows without its text (its field stays disabled).
+      const found = await Promise.all(
+        missing.map((id) => apiGet<ImageResource>(`/images/${encodeURIComponent(id)}`).catch(() => null)),
+      )
+      set(found.filter((image): image is ImageResource => image !== null))
+    },
+    set: (image) => {
+      asked.add(image.id)
+      set([image])
+    },
+  }
+}
+
+export function ImagesEditor({ data }: { data: ImageData }) {
   const t = useT('bo-products')
   const { control, formState } = useFormContext<ProductFormValues>()
   const images = useFieldArray({ control, name: 'images', keyName: 'key' })
@@ -33,30 +80,16 @@ export function ImagesEditor() {
   const [dragOver, setDragOver] = useState(false)
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
-  const [meta, setMeta] = useState<Record<string, ImageResource>>({})
+  const meta = useSyncExternalStore(data.subscribe, data.get)
   const imagesError = formState.errors.images?.root?.message ?? formState.errors.images?.message
 
-  // The stored images' alternative texts (and versions), read once per image.
+  // The images' alternative texts (and versions), read once per image (the stored ones were
+  // read with the product).
   const ids = images.fields.map((f) => f.id).join(',')
   // biome-ignore lint/correctness/useExhaustiveDependencies: `ids` names the images shown
   useEffect(() => {
-    const missing = images.fields.filter((f) => !meta[f.id])
-    if (missing.length === 0) return
-    let live = true
-    void Promise.all(
-      missing.map((f) => apiGet<ImageResource>(`/images/${encodeURIComponent(f.id)}`).catch(() => null)),
-    ).then((found) => {
-      if (!live) return
-      setMeta((old) => {
-        const next = { ...old }
-        for (const image of found) if (image) next[image.id] = image
-        return next
-      })
-    })
-    return () => {
-      live = false
-    }
-  }, [ids])
+    void data.load(images.fields.map((f) => f.id))
+  }, [data, ids])
 
   const upload = async (files: File[]) => {
     if (files.length === 0) return
@@ -70,7 +103,7 @@ export function ImagesEditor() {
       setBusy(t('images.uploading', { name: file.name }))
       try {
         const image = await uploadFile<ImageResource>('images', file)
-        setMeta((old) => ({ ...old, [image.id]: image }))
+        data.set(image)
         images.append({ id: image.id, version: image.version, extension: image.extension })
         count++
       } catch (error) {
@@ -115,11 +148,7 @@ export function ImagesEditor() {
                   height={96}
                   loading="lazy"
                 />
-                <AltText
-                  image={meta[ref.id]}
-                  position={index + 1}
-                  onSaved={(image) => setMeta((old) => ({ ...old, [image.id]: image }))}
-                />
+                <AltText image={meta[ref.id]} position={index + 1} onSaved={data.set} />
                 <div className="bo-image__tools">
                   {handle}
                   {moveButtons}

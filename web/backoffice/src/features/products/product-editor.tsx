@@ -2,19 +2,21 @@
  * The product editor (`/backend/products/new`, `/backend/products/:id`): every field of spec §3's
  * product on the shared `ResourceEditor`, checked by `createProductBodySchema` (the server's own
  * contract and messages), with the configurable parts, the pictures, the schedule and the lead
- * time. The mappings between the stored product and the form are in product-form.ts. The groups
- * after the price make their fields right after the first paint when they are below the window
- * (`FieldSet`'s `offScreenLater`): the owner's first screen does not wait for them.
+ * time. The mappings between the stored product and the form are in product-form.ts. What
+ * opening it costs against a plain form of the same fields is measured by
+ * scripts/bench/editor-open.bench.ts (docs/benchmarks.md).
  */
 import { createProductBodySchema } from '@shop/shared/contracts'
 import { paths } from '@shop/ui/routes'
+import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { useParams } from 'react-router'
 import { editorTexts, ResourceEditor } from '../../lib/editor.tsx'
 import { CheckboxInput, FieldSet, NumberInput, SelectInput, TextInput } from '../../lib/forms.tsx'
 import { HistoryPanel } from '../../lib/history/history-panel.tsx'
 import { useT } from '../../lib/i18n.tsx'
-import { ImagesEditor } from './images-editor.tsx'
+import type { StoredResource } from '../../lib/resources.ts'
+import { type ImageData, ImagesEditor, imageData } from './images-editor.tsx'
 import { useCurrency } from './money.ts'
 import { PartsEditor } from './parts-editor.tsx'
 import { AlternativeUnits, modelOptions, ScheduleEditor, UnitSelect } from './product-fields.tsx'
@@ -64,6 +66,7 @@ export function ProductEditor() {
   const { id } = useParams()
   const currency = useCurrency()
   const fieldLabels = Object.fromEntries(FIELDS.map((field) => [field, t(`fields.${field}`)]))
+  const [images] = useState(imageData)
   return (
     <ResourceEditor<ProductFormValues>
       resource="products"
@@ -75,16 +78,33 @@ export function ProductEditor() {
       listPath={paths.backend.resources('products')}
       itemPath={(saved) => paths.backend.resource('products', saved)}
       fieldLabels={fieldLabels}
+      preload={(item) => images.load(storedImageIds(item))}
       aside={(item, replace) => (
-        <HistoryPanel resource="products" id={item.id} currentVersion={item.version} onRestored={replace} />
+        <HistoryPanel
+          collapsible
+          resource="products"
+          id={item.id}
+          currentVersion={item.version}
+          onRestored={replace}
+        />
       )}
     >
-      {() => <ProductFields currency={currency} />}
+      {() => <ProductFields currency={currency} images={images} />}
     </ResourceEditor>
   )
 }
 
-function ProductFields({ currency }: { currency: string }) {
+/** The ids of a stored product's pictures. */
+function storedImageIds(item: StoredResource): string[] {
+  const images = Array.isArray(item.images) ? (item.images as unknown[]) : []
+  return images.flatMap((image) =>
+    image && typeof image === 'object' && typeof (image as { id?: unknown }).id === 'string'
+      ? [(image as { id: string }).id]
+      : [],
+  )
+}
+
+function ProductFields({ currency, images }: { currency: string; images: ImageData }) {
   const t = useT('bo-products')
   const unit = useWatch<ProductFormValues, 'unit'>({ name: 'unit' })
   const alternatives = useWatch<ProductFormValues, 'alternativeUnits'>({ name: 'alternativeUnits' })
@@ -134,7 +154,7 @@ function ProductFields({ currency }: { currency: string }) {
         <NumberInput name="dineInTax" label={t('fields.dineInTax')} suffix="%" required />
       </FieldSet>
 
-      <FieldSet legend={t('section.units')} offScreenLater>
+      <FieldSet legend={t('section.units')}>
         <UnitSelect name="unit" label={t('fields.unit')} />
         <NumberInput name="minimumQuantity" label={t('fields.minimumQuantity')} suffix={unitName} />
         <NumberInput
@@ -159,11 +179,11 @@ function ProductFields({ currency }: { currency: string }) {
         <AlternativeUnits />
       </FieldSet>
 
-      <FieldSet legend={t('section.images')} offScreenLater>
-        <ImagesEditor />
+      <FieldSet legend={t('section.images')}>
+        <ImagesEditor data={images} />
       </FieldSet>
 
-      <FieldSet legend={t('section.parts')} offScreenLater>
+      <FieldSet legend={t('section.parts')}>
         <p className="ui-field__hint bo-wide">
           {type === 'configurable' ? t('hint.partsConfigurable') : t('hint.parts')}
         </p>
@@ -171,7 +191,7 @@ function ProductFields({ currency }: { currency: string }) {
         <PartsEditor currency={currency} />
       </FieldSet>
 
-      <FieldSet legend={t('section.availability')} offScreenLater>
+      <FieldSet legend={t('section.availability')}>
         <ScheduleEditor />
         <CheckboxInput name="isLeadTimeEnabled" label={t('fields.isLeadTimeEnabled')} className="bo-wide" />
         {leadTime ? (

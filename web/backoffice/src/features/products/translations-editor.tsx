@@ -18,7 +18,7 @@ import {
 export function TranslationsEditor() {
   const t = useT('bo-products')
   return (
-    <FieldSet legend={t('translations.section')} offScreenLater>
+    <FieldSet legend={t('translations.section')}>
       <p className="ui-field__hint bo-wide">{t('translations.hint')}</p>
       {MENU_TRANSLATION_LOCALES.map((locale) => (
         <LocaleTranslations key={locale} locale={locale} />

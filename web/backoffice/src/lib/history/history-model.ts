@@ -207,15 +207,9 @@ export function showValue(value: unknown, field: string, t: Translate, formats: 
   if (value === null || value === undefined || value === '') return { text: t('value.empty') }
   if (typeof value === 'boolean') return { text: t(value ? 'value.yes' : 'value.no') }
   if (typeof value === 'number') {
-    if (MONEY_FIELDS.has(field) || field === 'value') {
-      return {
-        text: new Intl.NumberFormat(formats.locale, {
-          minimumFractionDigits: 2,
-          maximumFractionDigits: 2,
-        }).format(value / 100),
-      }
-    }
-    return { text: new Intl.NumberFormat(formats.locale, { maximumFractionDigits: 6 }).format(value) }
+    if (MONEY_FIELDS.has(field) || field === 'value')
+      return { text: moneyFormat(formats).format(value / 100) }
+    return { text: numberFormat(formats).format(value) }
   }
   if (typeof value === 'string') {
     if (ISO_INSTANT.test(value)) return { text: formatInstant(value, formats) }
@@ -243,17 +237,39 @@ export function showValue(value: unknown, field: string, t: Translate, formats: 
 
 /** `DD.MM.YYYY HH:mm` (de-CH) or the locale's own short form, in the given zone. */
 export function formatInstant(iso: string, formats: ValueFormats): string {
-  return new Intl.DateTimeFormat(formats.locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(formats.timeZone ? { timeZone: formats.timeZone } : {}),
-  })
-    .format(new Date(iso))
-    .replace(',', '')
+  return instantFormat(formats).format(new Date(iso)).replace(',', '')
 }
+
+// The formats, made once per locale and zone: making an Intl format costs far more than using
+// one, and a history shows a date per entry and a number per changed value.
+function cached<F>(make: (formats: ValueFormats) => F): (formats: ValueFormats) => F {
+  const made = new Map<string, F>()
+  return (formats) => {
+    const key = `${formats.locale}|${formats.timeZone ?? ''}`
+    let format = made.get(key)
+    if (format === undefined) {
+      format = make(formats)
+      made.set(key, format)
+    }
+    return format
+  }
+}
+
+const instantFormat = cached(
+  (formats) =>
+    new Intl.DateTimeFormat(formats.locale, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(formats.timeZone ? { timeZone: formats.timeZone } : {}),
+    }),
+)
+const moneyFormat = cached(
+  (formats) => new Intl.NumberFormat(formats.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+)
+const numberFormat = cached((formats) => new Intl.NumberFormat(formats.locale, { maximumFractionDigits: 6 }))
 
 /** Who made a change: `Clara Chefin (chefin)`, the system, or the customer. */
 export function actorText(actor: HistoryActor | null, t: Translate): string {

@@ -31,22 +31,78 @@ export type HistoryPanelProps = {
   currentVersion: number
   /** The resource after a restore (its new version): the editor shows it. */
   onRestored(state: RestoredResource): void
+  /**
+   * Beside an editor: the panel starts folded, a button shows it (and reads the history), and
+   * the choice to show or fold it is remembered in this browser for every editor. Without it
+   * (the media library, the change log's dialog: asked for) the history shows at once.
+   */
+  collapsible?: boolean
 }
 
 type Listed = { entries: HistoryEntry[]; hasMore: boolean }
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; list: Listed; more: boolean }
 type Message = { tone: 'success' | 'danger' | 'warning'; text: string }
 
+// Whether the editors' history panels are shown (remembered per browser; folded at first).
+const SHOWN_KEY = 'bo-history-shown'
+
+function rememberedShown(): boolean {
+  try {
+    return localStorage.getItem(SHOWN_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+function rememberShown(shown: boolean): void {
+  try {
+    localStorage.setItem(SHOWN_KEY, shown ? '1' : '0')
+  } catch {
+    // Storage refused (a private window): the choice holds for this page only.
+  }
+}
+
 /**
  * A resource's history (GET /api/<resource>/{id}/history): each version, newest first, with who
  * changed what when, old → new; "Diese Version wiederherstellen" asks first, then makes that
  * version's state current again as a new version (POST …/restore). A refusal shows the server's
- * reason; a stale version also reads the history again.
+ * reason; a stale version also reads the history again. Beside an editor (`collapsible`) it is
+ * folded until asked for: opening an editor to change a price neither reads nor draws a history
+ * of dozens of versions (scripts/bench/editor-open.bench.ts, docs/benchmarks.md).
  */
-export function HistoryPanel({ resource, id, currentVersion, onRestored }: HistoryPanelProps) {
+export function HistoryPanel({ collapsible = false, ...props }: HistoryPanelProps) {
+  const t = useT('bo-history')
+  const titleId = useId()
+  const [shown, setShown] = useState(() => !collapsible || rememberedShown())
+  const show = (next: boolean) => {
+    rememberShown(next)
+    setShown(next)
+  }
+  if (!shown)
+    return (
+      <section className="bo-history bo-history--folded" aria-labelledby={titleId}>
+        <h2 id={titleId} className="bo-history__title">
+          {t('title')}
+        </h2>
+        <p className="bo-history__intro">{t('folded')}</p>
+        <Button small variant="secondary" aria-expanded={false} onClick={() => show(true)}>
+          {t('show')}
+        </Button>
+      </section>
+    )
+  return <HistoryList {...props} titleId={titleId} fold={collapsible ? () => show(false) : undefined} />
+}
+
+function HistoryList({
+  resource,
+  id,
+  currentVersion,
+  onRestored,
+  titleId,
+  fold,
+}: Omit<HistoryPanelProps, 'collapsible'> & { titleId: string; fold: (() => void) | undefined }) {
   const t = useT('bo-history')
   const { locale } = useLocale()
-  const titleId = useId()
   const [load, setLoad] = useState<Load>({ status: 'loading' })
   const [message, setMessage] = useState<Message | null>(null)
   const [asking, setAsking] = useState<HistoryEntry | null>(null)
@@ -136,6 +192,11 @@ export function HistoryPanel({ resource, id, currentVersion, onRestored }: Histo
       <h2 id={titleId} className="bo-history__title">
         {t('title')}
       </h2>
+      {fold ? (
+        <Button small variant="ghost" aria-expanded onClick={fold}>
+          {t('hide')}
+        </Button>
+      ) : null}
       <p className="bo-history__intro">{t('intro')}</p>
       {message ? (
         <Notice tone={message.tone} live={message.tone === 'success' ? 'polite' : 'assertive'}>
