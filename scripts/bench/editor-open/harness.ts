@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { apiAnswers, HISTORY, IMAGES, PRODUCT, PRODUCT_ID } from './fixture.ts'
 import { PlainProductForm } from './plain-form.ts'
+import { captureLook, type LookNode, SameLookForm } from './same-look-form.ts'
 
 /**
  * The page of editor-open.bench.ts: mounts either the back-office's real product editor or the
@@ -17,7 +18,11 @@ import { PlainProductForm } from './plain-form.ts'
  * lets the page settle before the next opening.
  */
 
-export type Kind = 'editor' | 'plain'
+/**
+ * `editor`: the product editor as it opens (its history beside the form folded); `history`: the
+ * same with the history shown (as after an owner chose to show it: remembered per browser).
+ */
+export type Kind = 'editor' | 'history' | 'plain' | 'styled'
 
 export type Opened = {
   /** From `root.render` until the form shows the product's name and the next frame is painted. */
@@ -43,6 +48,12 @@ export type HarnessApi = {
   ready: true
   clear(): Promise<void>
   open(kind: Kind): Promise<Opened>
+  /** Takes the editor's settled page as the same-look form's markup (after an editor opening). */
+  captureLook(): boolean
+  /** The page's markup as it is now. */
+  html(): string
+  /** Sets `html` into an element beside the forms' and resolves after the next paint. */
+  showHtml(html: string): Promise<void>
   /** Requests the stub had no answer for, and errors thrown in the page. */
   unknown: string[]
   errors: string[]
@@ -52,6 +63,7 @@ export type HarnessApi = {
 // is declared here, for this module only, as the other benches' browser sides do.
 type El = {
   readonly value: string
+  innerHTML: string
   querySelector(selectors: string): El | null
   querySelectorAll(selectors: string): ArrayLike<El>
 }
@@ -60,6 +72,7 @@ declare const window: Record<string, unknown> & {
   addEventListener(type: 'error', listener: (event: { message: string }) => void): void
 }
 declare const location: { origin: string }
+declare const localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void }
 declare const MutationObserver: new (
   callback: () => void,
 ) => {
@@ -105,6 +118,8 @@ export function startHarness({ ProductEditor, LocaleProvider }: Parts): void {
 
   const container = document.getElementById('root')
   if (!container) throw new Error('no #root')
+  const markupBox = document.getElementById('markup')
+  if (!markupBox) throw new Error('no #markup')
   const root = createRoot(container)
 
   // Wake-ups for the checks: any change of the DOM, and any input's value set by a script (a
@@ -169,8 +184,11 @@ export function startHarness({ ProductEditor, LocaleProvider }: Parts): void {
   const values = (selectors: string) => Array.from(container.querySelectorAll(selectors), (el) => el.value)
   const altSelectors: Record<Kind, string> = {
     editor: '.bo-image__alt input',
+    history: '.bo-image__alt input',
     plain: 'input[name^="images."][name$=".alt"]',
+    styled: '.bo-image__alt input',
   }
+  let look: LookNode | null = null
   const alts = IMAGES.map((image) => image.alt).join('\n')
   const nameShown = () => container.querySelector('input[name="name"]')?.value === PRODUCT.name
   const altsShown = (kind: Kind) => values(altSelectors[kind]).join('\n') === alts
@@ -200,11 +218,13 @@ export function startHarness({ ProductEditor, LocaleProvider }: Parts): void {
             h(Route, {
               path: 'products/:id',
               element:
-                kind === 'editor'
+                kind === 'editor' || kind === 'history'
                   ? h(ProductEditor)
                   : kind === 'plain'
                     ? h(PlainProductForm, { id: PRODUCT_ID })
-                    : null,
+                    : kind === 'styled' && look
+                      ? h(SameLookForm, { id: PRODUCT_ID, look })
+                      : null,
             }),
           ),
         ),
@@ -215,6 +235,16 @@ export function startHarness({ ProductEditor, LocaleProvider }: Parts): void {
     ready: true,
     unknown,
     errors,
+    html: () => container.innerHTML,
+    async showHtml(html) {
+      markupBox.innerHTML = html
+      await nextPaint()
+    },
+    captureLook() {
+      const main = container.querySelector('main')
+      look = main ? captureLook(main as unknown as Parameters<typeof captureLook>[0]) : null
+      return look !== null
+    },
     async clear() {
       root.render(tree(null))
       await until('the form to go', () => container.querySelector('form') === null)
@@ -222,6 +252,9 @@ export function startHarness({ ProductEditor, LocaleProvider }: Parts): void {
     },
     async open(kind) {
       requests = []
+      // The editors' choice to show their history (lib/history/history-panel.tsx).
+      if (kind === 'history') localStorage.setItem('bo-history-shown', '1')
+      else localStorage.removeItem('bo-history-shown')
       const started = performance.now()
       const since = () => performance.now() - started
       root.render(tree(kind))
@@ -244,8 +277,7 @@ export function startHarness({ ProductEditor, LocaleProvider }: Parts): void {
       }
       const readyMs = since()
       let completeMs = readyMs
-      // (A build without the history panel, to find out what it costs, has none to wait for.)
-      if (kind === 'editor' && container.querySelector('.bo-history') && !historyShown()) {
+      if (kind === 'history' && !historyShown()) {
         await until("the editor's history", historyShown)
         await nextPaint()
         completeMs = since()
