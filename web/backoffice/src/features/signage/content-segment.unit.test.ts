@@ -1,23 +1,9 @@
 import type { HtmlNode } from '@shop/shared/domain/content/rich-text-markup.ts'
+import { body, el, text } from '@shop/shared/domain/content/testing/html-nodes.ts'
 import { describe, expect, it } from 'vitest'
 import { contentBlocks, contentFields, MAX_BLOCKS, tvMarkup, withoutLinks } from './content-segment.ts'
 
-// A tiny stand-in for a parsed DOM (what DOMParser hands the walker in the player; the browser
-// test signage.e2e.test.ts runs the same with Chromium's parser).
-const text = (value: string): HtmlNode => ({
-  nodeType: 3,
-  nodeName: '#text',
-  nodeValue: value,
-  childNodes: [],
-})
-const el = (name: string, attributes: Record<string, string> = {}, ...children: HtmlNode[]): HtmlNode => ({
-  nodeType: 1,
-  nodeName: name.toUpperCase(),
-  nodeValue: null,
-  childNodes: children,
-  attributes: Object.entries(attributes).map(([n, value]) => ({ name: n, value })),
-})
-const body = (...children: HtmlNode[]) => el('body', {}, ...children)
+// The browser test signage.e2e.test.ts runs the same with Chromium's parser.
 
 describe('contentFields', () => {
   it('takes a simple page or default block: its body as formatted text', () => {

@@ -1,27 +1,6 @@
+import { body, comment, el, text } from '@shop/shared/domain/content/testing/html-nodes.ts'
 import { describe, expect, it } from 'vitest'
-import { allowedAttribute, type HtmlNode, isSafeUrl, serializeAllowed } from './sanitize-html.ts'
-
-// A tiny stand-in for a parsed DOM (what DOMParser hands the walker in the browser).
-const text = (value: string): HtmlNode => ({
-  nodeType: 3,
-  nodeName: '#text',
-  nodeValue: value,
-  childNodes: [],
-})
-const comment = (value: string): HtmlNode => ({
-  nodeType: 8,
-  nodeName: '#comment',
-  nodeValue: value,
-  childNodes: [],
-})
-const el = (name: string, attributes: Record<string, string> = {}, ...children: HtmlNode[]): HtmlNode => ({
-  nodeType: 1,
-  nodeName: name.toUpperCase(),
-  nodeValue: null,
-  childNodes: children,
-  attributes: Object.entries(attributes).map(([n, value]) => ({ name: n, value })),
-})
-const body = (...children: HtmlNode[]) => el('body', {}, ...children)
+import { allowedAttribute, isSafeUrl, serializeAllowed } from './sanitize-html.ts'
 
 describe('isSafeUrl', () => {
   const href = ['http', 'https', 'mailto', 'tel']
