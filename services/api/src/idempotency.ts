@@ -10,6 +10,7 @@ import {
   storedAnswerFor,
 } from '@shop/kit'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { deviceCredentialOf } from './http-helpers.ts'
 import { completeReservation, releaseReservation, reserveCommand } from './idempotency-store.ts'
 
 // Idempotency-Key on every write that accepts it (docs/security.md "Idempotency"). A key is
@@ -59,6 +60,9 @@ export function callerOf(req: FastifyRequest): Caller {
   const raw = req.headers['x-api-key']
   const apiKey = Array.isArray(raw) ? raw[0] : raw
   if (apiKey) return { scope: `key:${sha256(apiKey)}`, owner: null }
+  // A paired device (the board tablet): its credential, as a key.
+  const credential = deviceCredentialOf(req)
+  if (credential) return { scope: `device:${sha256(credential)}`, owner: null }
   if (req.principal) return { scope: `user:${req.principal.user.id}`, owner: null }
   return { scope: 'anonymous', owner: `address:${sha256(req.ip)}` }
 }

@@ -424,11 +424,25 @@ export async function registerGateway(app: FastifyInstance, deps: GatewayDeps): 
   const branchOf = together((id: string) => deps.branches.get(id))
   const staffSession = together((token: string) => findStaffSession(deps.db, token))
 
-  /** The branch's api key, or without one the socket's staff session (admin or the branch's employee). */
+  /**
+   * The branch's api key; without one, a paired board device of the branch the socket authenticated
+   * as (`{ type: 'auth' }`, checked again each time: a revoked or moved device stops at once), or
+   * else the socket's staff session (admin or the branch's employee).
+   */
   const mayWatchBoard = async (ws: WebSocket, branchId: string, apiKey: string | undefined) => {
     const branch = await branchOf(branchId)
     if (!branch) return false
     if (apiKey !== undefined) return branchKeyCheck(branch, apiKey) === 'ok'
+    const device = deviceOfSocket.get(ws)
+    if (device) {
+      const found = await verifyDeviceCredential(deps.db, device.credential)
+      return (
+        found?.deviceId === device.deviceId &&
+        found.kind === 'board' &&
+        found.branch === branch.id &&
+        branch.keyAccess !== false
+      )
+    }
     const token = sessionTokens.get(ws)
     if (!token) return false
     const found = await staffSession(token)

@@ -43,7 +43,6 @@ export {
   startDevicePairing,
   storeDeviceCredential,
   storeDeviceLogs,
-  storeRequestedDeviceLogs,
   verifyDeviceCredential,
 } from './devices/index.ts'
 export {

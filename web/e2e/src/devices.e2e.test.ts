@@ -161,16 +161,19 @@ describe('device registry', () => {
     expect(await row.textContent()).toContain('Bondrucker')
   })
 
-  it('pairs a board tablet with the code its screen shows, and revokes it', async () => {
-    // The screen asks for a pairing, as the board app does, and shows the code.
-    const started = await call<{ pairingId: string; code: string; secret: string }>(
-      'POST',
-      '/api/device-pairing',
-      {
-        kind: 'board',
-      },
-    )
-    const { pairingId, code, secret } = started.data
+  it('pairs a board tablet with the code its screen shows: it runs the live board, gets a notification, and loses its access', async () => {
+    // The tablet's own page: unpaired, it starts a pairing and shows the code and its QR code.
+    const tablet = await stage.newPage({ viewport: TABLET })
+    const tabletErrors = watchErrors(tablet)
+    await tablet.goto('/backend/board-device')
+    await tablet.getByRole('heading', { level: 1, name: 'Board-Tablet koppeln' }).waitFor({ timeout: 20_000 })
+    const codeEl = tablet.getByTestId('pairing-code')
+    await codeEl.waitFor({ timeout: 20_000 })
+    const code = (await codeEl.textContent()) ?? ''
+    expect(code).toMatch(/^[A-Z2-9]{6}$/)
+    expect(await tablet.getByRole('img', { name: 'QR-Code zur Kopplung im Back-Office' }).count()).toBe(1)
+    await noViolations(tablet)
+
     const page = await login(TABLET)
     // The QR code leads here with the code filled in.
     await page.goto(`/backend/devices/pair?code=${code}`)
@@ -187,24 +190,49 @@ describe('device registry', () => {
       .toBe(1)
     await noViolations(page)
 
-    // The screen's poll now hands out its credential, and it works.
-    const poll = await call<{ status: string; deviceId: string; credential: string }>(
-      'GET',
-      `/api/device-pairing/${pairingId}`,
-      undefined,
-      { 'x-pairing-secret': secret },
-    )
-    expect(poll.data.status).toBe('paired')
-    const auth = { authorization: `Device ${poll.data.credential}` }
-    const me = await call<{ name: string; kind: string }>('GET', '/api/device/me', undefined, auth)
-    expect(me.data).toMatchObject({ name: 'Theke', kind: 'board' })
+    // The tablet picks up its credential and shows the board of its branch, live.
+    await tablet.locator('.fd-board').waitFor({ timeout: 20_000 })
+    const credential = await tablet.evaluate(() => localStorage.getItem('shop.board.credential'))
+    expect(credential).toMatch(/^dev_/)
+    const { data: order } = await call<{ id: string }>('POST', '/api/orders', {
+      branch: zurich,
+      isDelivery: false,
+      isDineIn: false,
+      firstName: 'Tabea',
+      lastName: 'Tablet',
+      phone: '+41795551122',
+      email: 'tablet@example.ch',
+      country: 'CH',
+      items: [{ product: product.uid, amount: product.amount, unit: product.unit }],
+      paymentMethod: 'cash',
+      legalInstructions: true,
+      privacyPolicy: true,
+    })
+    await expect
+      .poll(() => tablet.locator(`article[data-order-id="${order.id}"]`).count(), { timeout: 20_000 })
+      .toBe(1)
+    expect(await tablet.locator(`article[data-order-id="${order.id}"]`).textContent()).toContain('Tablet')
 
-    // On the device's page: paired; access revoked after a confirmation.
+    // On the device's page: paired and online; the test notification reaches the tablet.
     await page.getByRole('link', { name: 'Zum Gerät' }).click()
     await page.getByRole('heading', { level: 1, name: 'Theke' }).waitFor({ timeout: 20_000 })
     await expect
       .poll(() => page.locator('.bo-device-pairing').getAttribute('data-paired'), { timeout: 20_000 })
       .toBe('true')
+    await page.getByRole('button', { name: 'Testbenachrichtigung' }).click()
+    expect(await testResult(page)).toBe('Test erfolgreich.')
+    await expect
+      .poll(() => tablet.getByTestId('device-notice').textContent(), { timeout: 10_000 })
+      .toBe('Test')
+    const devices = await call<{ name: string; online: boolean; lastSeenAt: string | null }[]>(
+      'GET',
+      `/api/devices/status?branch=${zurich}`,
+      undefined,
+      admin,
+    )
+    expect(devices.data.find((d) => d.name === 'Theke')).toMatchObject({ online: true })
+
+    // Access revoked after a confirmation: the tablet is back at its pairing screen.
     await page.getByRole('button', { name: 'Zugang entziehen' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
@@ -216,11 +244,16 @@ describe('device registry', () => {
         timeout: 20_000,
       })
       .toBe(1)
-    const refused = await fetch(`${stage.url}/api/device/me`, { headers: auth })
+    const refused = await fetch(`${stage.url}/api/device/me`, {
+      headers: { authorization: `Device ${credential}` },
+    })
     expect(refused.status).toBe(401)
     await expect
       .poll(() => page.locator('.bo-device-pairing').getAttribute('data-paired'), { timeout: 20_000 })
       .toBe('false')
+    await tablet.getByTestId('pairing-code').waitFor({ timeout: 20_000 })
+    expect(await tablet.evaluate(() => localStorage.getItem('shop.board.credential'))).toBeNull()
+    expect(tabletErrors.filter((e) => !/WebSocket|Failed to load resource/.test(e))).toEqual([])
 
     // Paired again from the device's page with a new code.
     const again = await call<{ code: string }>('POST', '/api/device-pairing', { kind: 'board' })

@@ -52,6 +52,11 @@ export const RECONNECT_DELAYS_MS: readonly number[] = [500, 1000, 2000, 5000, 10
 
 type Core = {
   subscribeMessage: WsClientMessage
+  /**
+   * Sent first on every socket (a paired device's `{ type: 'auth', credential }`); the
+   * subscription then waits for the gateway's `authenticated`.
+   */
+  authMessage?: WsClientMessage
   onSocketMessage: (msg: WsServerMessage) => void
   poll: () => Promise<void>
   /** Polling stops for good once this is true (a final order). */
@@ -176,7 +181,7 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
     ws.onopen = () => {
       attempt = 0
       heard(ws)
-      ws.send(JSON.stringify(core.subscribeMessage))
+      ws.send(JSON.stringify(core.authMessage ?? core.subscribeMessage))
       pingTimer = setInterval(() => {
         try {
           ws.send(JSON.stringify({ type: 'ping' } satisfies WsClientMessage))
@@ -196,6 +201,10 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
       if (msg.type === 'error' && (msg.code === 'not_found' || msg.code === 'forbidden')) {
         // The server refuses this subscription: polling would be refused too.
         refuse({ code: msg.code, message: msg.message })
+        return
+      }
+      if (core.authMessage && (msg as { type?: string }).type === 'authenticated') {
+        ws.send(JSON.stringify(core.subscribeMessage))
         return
       }
       core.onSocketMessage(msg)
@@ -262,8 +271,11 @@ function startLive(t: LiveTransport, core: Core): { stop(): void } {
 
 export type Versioned<T> = { version: number; data: T }
 
-async function getData<T>(t: LiveTransport, path: string): Promise<T> {
-  const res = await (t.fetchImpl ?? fetch)(`${t.baseUrl}${path}`, { credentials: 'same-origin' })
+async function getData<T>(t: LiveTransport, path: string, headers?: Record<string, string>): Promise<T> {
+  const res = await (t.fetchImpl ?? fetch)(`${t.baseUrl}${path}`, {
+    credentials: 'same-origin',
+    ...(headers ? { headers } : {}),
+  })
   if (!res.ok) {
     const body = (await res.json().catch(() => undefined)) as { errors?: { message?: string }[] } | undefined
     throw new HttpStatusError(res.status, path, body?.errors?.[0]?.message)
@@ -357,8 +369,9 @@ export function replaceBySnapshot<T>(
 }
 
 /**
- * A branch board: the frontdesk tablet by branch id + api key, or a logged-in employee's
- * board by branch id alone (the session cookie authorises the socket and the HTTP snapshot).
+ * A branch board: the frontdesk tablet by branch id + api key, a paired board tablet by its
+ * device credential (the socket's first message `{ type: 'auth' }`, the poll's
+ * `Authorization: Device`), or a logged-in employee's board by branch id alone (the session cookie authorises the socket and the HTTP snapshot).
  * `onChange` gets a new Map on every change; entries of orders that did not change are the
  * same objects as before, so a UI can memoise per order.
  */
@@ -367,6 +380,8 @@ export function watchBoard<T>(
     branchId: string
     /** Without a key the board runs on the staff session (`/api/orders/board/:branchId`). */
     apiKey?: string
+    /** A paired board device's credential (docs/devices.md), instead of a key or a session. */
+    deviceCredential?: string
     onChange: (orders: Map<string, Versioned<T>>) => void
   },
 ): {
@@ -408,8 +423,11 @@ export function watchBoard<T>(
       ? { type: 'subscribe', topic: 'board', branchId: t.branchId, apiKey: t.apiKey }
       : { type: 'subscribe', topic: 'board', branchId: t.branchId }
   ) as WsClientMessage
+  const device = t.apiKey ? undefined : t.deviceCredential
+  const pollHeaders = device ? { authorization: `Device ${device}` } : undefined
   const live = startLive(t, {
     subscribeMessage,
+    ...(device ? { authMessage: { type: 'auth', credential: device } as WsClientMessage } : {}),
     onSocketMessage: (msg) => {
       if (msg.type === 'snapshot' && msg.topic === 'board') {
         replace(msg.orders.map((o) => ({ orderId: o.orderId, version: o.version, data: o.data as T })))
@@ -419,7 +437,7 @@ export function watchBoard<T>(
     },
     poll: async () => {
       const asked = updates
-      const list = await getData<(T & { id: string; version: number })[]>(t, pollPath)
+      const list = await getData<(T & { id: string; version: number })[]>(t, pollPath, pollHeaders)
       replace(
         list.map((o) => ({ orderId: o.id, version: o.version, data: o })),
         (id) => (arrived.get(id) ?? 0) > asked,

@@ -106,6 +106,8 @@ const backend = {
    */
   devicePair: (code?: string) =>
     code === undefined ? ('/devices/pair' as const) : (`/devices/pair?code=${seg(code)}` as const),
+  /** A board tablet paired as a device (issue 21): pairs itself, then shows its branch's board (no login). */
+  boardDevice: () => '/board-device' as const,
   /** The digital-signage player of a TV screen (issue 21): pairs itself, then plays (no login). */
   signagePlayer: () => '/signage' as const,
   /** A back-office path from the site root (outside its router: the storefront, `location`). */

@@ -27,7 +27,7 @@ import { DAY_MS, endOfBusinessDay } from '@shop/shared/domain/scheduling'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES, canActForBranch } from '../auth/guard.ts'
 import { toCheckoutBranch } from '../checkout/checkout-data.ts'
-import { requireBranchKey } from '../http-helpers.ts'
+import { hasBoardCredential, requireBoardFor } from '../http-helpers.ts'
 import {
   apiKeyHeaders,
   beforeValidation,
@@ -102,7 +102,7 @@ export async function branchOperationsRoutes(app: FastifyInstance, deps: Operati
    */
   async function accessOf(req: FastifyRequest): Promise<Access> {
     const branchId = (req.params as { id: string }).id
-    const principal = req.headers['x-api-key'] === undefined ? req.principal : undefined
+    const principal = hasBoardCredential(req) ? undefined : req.principal
     if (principal) {
       const branch = await findResource(deps.db, 'branch', branchId)
       if (!branch) throw new HttpError(404, UNKNOWN_BRANCH, 'id')
@@ -110,10 +110,11 @@ export async function branchOperationsRoutes(app: FastifyInstance, deps: Operati
         throw new HttpError(403, AUTH_MESSAGES.notPrivileged(req.locale))
       return { branch, actor: { kind: 'staff', id: principal.user.id, name: principal.user.displayName } }
     }
-    requireBranchKey(req, await deps.branches.get(branchId))
+    // The branch's key or a paired board device of the branch (http-helpers.ts).
+    const actor = await requireBoardFor(req, deps, branchId)
     const branch = await findResource(deps.db, 'branch', branchId)
     if (!branch) throw new HttpError(404, UNKNOWN_BRANCH, 'id')
-    return { branch, actor: { kind: 'staff', id: `frontdesk:${branchId}`, name: 'Frontdesk' } }
+    return { branch, actor }
   }
 
   /** Runs a command under the request's Idempotency-Key; answers the operations after it. */

@@ -29,7 +29,6 @@ import {
   revokeDeviceCredential,
   startDevicePairing,
   storeDeviceLogs,
-  storeRequestedDeviceLogs,
   verifyDeviceCredential,
 } from '@shop/read-models'
 import {
@@ -66,7 +65,7 @@ import { deviceRevokedSubject } from '@shop/shared/contracts/subjects'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AUTH_MESSAGES, hasRole, ROLE_ADMIN, requireRole, requireStaff } from '../auth/guard.ts'
-import { requireBranchKey } from '../http-helpers.ts'
+import { hasBoardCredential, requireBoardFor } from '../http-helpers.ts'
 import { apiKeyHeaders, beforeValidation, errorAnswers, idParams, typed } from '../http-schemas.ts'
 import { rateLimit } from '../limits/rate-limit.ts'
 import { sendDeviceCommand } from './device-commands.ts'
@@ -146,13 +145,14 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
   const api = typed(app)
   const admin = beforeValidation((req) => requireRole(req, ROLE_ADMIN))
   // The counter tablet's board (no session) shows its branch's printers (issue 21 point 2): the
-  // branch's api key (X-Api-Key, as on the board's other routes) admits it to the status of that
-  // branch only (`?branch=` required); without a key, a staff session as before.
+  // branch's api key (X-Api-Key, as on the board's other routes) or a paired board device of the
+  // branch admits it to the status of that branch only (`?branch=` required); without either, a
+  // staff session as before.
   const staffOrBranchKey = beforeValidation(async (req) => {
-    if (req.headers['x-api-key'] === undefined) return requireStaff(req)
+    if (!hasBoardCredential(req)) return requireStaff(req)
     const branch = (req.query as { branch?: unknown }).branch
     if (typeof branch !== 'string' || !deps.branches) throw new HttpError(403, msg('accessDenied'))
-    requireBranchKey(req, await deps.branches.get(branch))
+    await requireBoardFor(req, { db: deps.db, branches: deps.branches }, branch)
     return undefined
   })
   const device = beforeValidation((req) => requireDevice(deps.db, req))
@@ -461,7 +461,7 @@ export async function deviceRoutes(app: FastifyInstance, deps: DeviceRouteDeps):
             .trim()
             .slice(0, 200),
         )
-        await storeRequestedDeviceLogs(deps.db, target.id, lines, now)
+        await storeDeviceLogs(deps.db, target.id, lines, now, { askedNow: true })
         return reply.code(200).send({ data: { requested: true, lines } })
       }
       if (!(await isDevicePaired(deps.db, target.id))) throw new HttpError(409, LOGS_FAILED)

@@ -15,35 +15,24 @@ export async function findDeviceLogs(db: Db, deviceId: string): Promise<StoredDe
   return row ? { requestedAt: row.requested_at, receivedAt: row.received_at, lines: row.lines } : undefined
 }
 
-/** A device's log upload, received at `at`: replaces the one before (the time asked is kept). */
+/**
+ * A device's log, received at `at`: replaces the one before. An upload keeps the time it was asked
+ * for; a log asked for and made at once (`askedNow`: a printer's, from its jobs) is asked and
+ * received at `at`.
+ */
 export async function storeDeviceLogs(
   db: Db,
   deviceId: string,
   lines: readonly string[],
   at: Date,
+  { askedNow = false }: { askedNow?: boolean } = {},
 ): Promise<void> {
   const json = JSON.stringify(lines)
+  const set = askedNow ? { requested_at: at, received_at: at, lines: json } : { received_at: at, lines: json }
   await db
     .insertInto('device_logs')
-    .values({ device_id: deviceId, received_at: at, lines: json })
-    .onConflict((oc) => oc.column('device_id').doUpdateSet({ received_at: at, lines: json }))
-    .execute()
-}
-
-/** A log asked for and made at once (a printer's, from its jobs): asked and received at `at`. */
-export async function storeRequestedDeviceLogs(
-  db: Db,
-  deviceId: string,
-  lines: readonly string[],
-  at: Date,
-): Promise<void> {
-  const json = JSON.stringify(lines)
-  await db
-    .insertInto('device_logs')
-    .values({ device_id: deviceId, requested_at: at, received_at: at, lines: json })
-    .onConflict((oc) =>
-      oc.column('device_id').doUpdateSet({ requested_at: at, received_at: at, lines: json }),
-    )
+    .values({ device_id: deviceId, ...set })
+    .onConflict((oc) => oc.column('device_id').doUpdateSet(set))
     .execute()
 }
 

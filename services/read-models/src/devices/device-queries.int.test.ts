@@ -1,12 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@shop/kit/testing'
 import { PAIRING_TTL_MS } from '@shop/shared/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  findDeviceLogs,
-  markDeviceLogsRequested,
-  storeDeviceLogs,
-  storeRequestedDeviceLogs,
-} from './device-logs.ts'
+import { findDeviceLogs, markDeviceLogsRequested, storeDeviceLogs } from './device-logs.ts'
 import { credentialHash, isDevicePaired, revokeDeviceCredential } from './devices.ts'
 import {
   claimPairingCredential,
@@ -97,7 +92,7 @@ describe('device logs', () => {
       receivedAt: later(1000),
       lines: ['a', 'b'],
     })
-    await storeRequestedDeviceLogs(db.db, 'dev-l', ['c'], later(2000))
+    await storeDeviceLogs(db.db, 'dev-l', ['c'], later(2000), { askedNow: true })
     expect(await findDeviceLogs(db.db, 'dev-l')).toEqual({
       requestedAt: later(2000),
       receivedAt: later(2000),

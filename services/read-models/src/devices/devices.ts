@@ -64,7 +64,7 @@ export const newCredential = () => `dev_${randomBytes(32).toString('base64url')}
 export async function verifyDeviceCredential(
   db: Db,
   credential: string,
-): Promise<{ deviceId: string; kind: DeviceKind; branch: string | null } | null> {
+): Promise<{ deviceId: string; kind: DeviceKind; branch: string | null; name: string } | null> {
   if (typeof credential !== 'string' || credential.length === 0 || credential.length > 200) return null
   const hash = credentialHash(credential)
   const row = await db
@@ -75,7 +75,7 @@ export async function verifyDeviceCredential(
   if (!row || !safeEqual(row.credential_hash, hash)) return null
   const device = await findDevice(db, row.device_id)
   if (!device) return null
-  return { deviceId: device.id, kind: device.kind, branch: device.branch }
+  return { deviceId: device.id, kind: device.kind, branch: device.branch, name: device.name }
 }
 
 /** Stores a device's new credential (replacing any older one). */

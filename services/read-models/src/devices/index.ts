@@ -5,7 +5,6 @@ export {
   markDeviceLogsRequested,
   type StoredDeviceLogs,
   storeDeviceLogs,
-  storeRequestedDeviceLogs,
 } from './device-logs.ts'
 export {
   credentialHash,

@@ -43,6 +43,10 @@ const ScreenListPage = lazy(() =>
 const ScreenEditorPage = lazy(() =>
   import('../features/signage/signage-pages.tsx').then((m) => ({ default: m.ScreenEditorPage })),
 )
+// A board tablet as a paired device (issue 21): pairs itself, then the board, no login.
+const BoardDevicePage = lazy(() =>
+  import('../features/frontdesk/board-device-page.tsx').then((m) => ({ default: m.BoardDevicePage })),
+)
 // The digital-signage player of a TV screen (issue 21): pairs itself, no login.
 const SignagePlayerPage = lazy(() =>
   import('../features/signage/player-page.tsx').then((m) => ({ default: m.SignagePlayerPage })),
@@ -208,6 +212,15 @@ export function App() {
           element={
             <Page>
               <FrontdeskKeyPage operations={BranchOpsBoardEntry} />
+            </Page>
+          }
+        />
+        {/* A board tablet paired as a device: its own revocable credential, no login. */}
+        <Route
+          path="board-device"
+          element={
+            <Page>
+              <BoardDevicePage operations={BranchOpsBoardEntry} />
             </Page>
           }
         />

@@ -24,7 +24,7 @@ import {
   runOrderCommand,
   withContext,
 } from '../../commands/order-commands.ts'
-import { idempotencyOf, requireKeyFor } from '../../http-helpers.ts'
+import { hasBoardCredential, idempotencyOf, requireBoardFor, requireKeyFor } from '../../http-helpers.ts'
 import {
   apiKeyHeaders,
   beforeValidation,
@@ -122,13 +122,19 @@ export async function orderRoutes(app: FastifyInstance, deps: OrderRouteDeps): P
     {
       schema: {
         summary:
-          'The frontdesk board for a staff session: an admin, or an employee of the branch (no api key needed)',
+          'The frontdesk board for a staff session (an admin, or an employee of the branch), or a paired board device of the branch (`Authorization: Device`)',
         tags: TAGS,
         params: z.object({ branchId: z.string() }),
         response: { 200: dataOf(z.array(staffOrderSchema)), ...errorAnswers(401, 403, 404) },
       },
     },
     async (req) => {
+      if (hasBoardCredential(req)) {
+        // A paired board device of the branch (or the key) polls the same answer.
+        await requireBoardFor(req, deps, req.params.branchId)
+        const rows = await listBoard(deps.db, req.params.branchId, deps.now())
+        return { data: rows.map((r) => ({ ...r.view, version: r.version })) }
+      }
       const { user } = requireStaff(req)
       const branch = await deps.branches.get(req.params.branchId)
       if (!branch) throw new HttpError(404, msg('unknownBranch'), 'branchId')

@@ -3,7 +3,7 @@ import type { Actor } from '@shop/shared/contracts'
 import type { FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES, canActForBranch } from '../../auth/guard.ts'
 import { orderBranch } from '../../commands/order-commands.ts'
-import { requireBranchKey } from '../../http-helpers.ts'
+import { boardCallerOf, hasBoardCredential, requireBoardFor } from '../../http-helpers.ts'
 
 const NOT_FOUND = msg('orderNotFound')
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -12,7 +12,8 @@ export type StaffOrderAccess = (req: FastifyRequest, orderId: string) => Promise
 
 /**
  * Checks that the caller may act on one order: a staff session (admins for every branch,
- * employees for their own, spec §6) or the order's branch api key (X-Api-Key). A key, when
+ * employees for their own, spec §6), the order's branch api key (X-Api-Key) or a paired board
+ * device of the order's branch (`Authorization: Device`, http-helpers.ts). Such a credential, when
  * sent, decides (as on the board socket): the shared frontdesk tablet works even in a browser
  * that also holds another branch's staff session. Answers 404 for unknown orders, without
  * telling whether the order exists before a credential is shown.
@@ -22,7 +23,7 @@ export function staffOrderAccess(deps: { db: Db; branches: BranchDirectory }): S
   return async (req: FastifyRequest, orderId: string): Promise<Actor> => {
     if (!UUID.test(orderId)) throw new HttpError(404, NOT_FOUND)
     const branchId = await orderBranch(deps.db, orderId)
-    const principal = req.headers['x-api-key'] === undefined ? req.principal : undefined
+    const principal = hasBoardCredential(req) ? undefined : req.principal
     if (principal) {
       // A staff session: admins act for every branch, employees for their own (spec §6).
       if (!branchId) throw new HttpError(404, NOT_FOUND)
@@ -32,10 +33,9 @@ export function staffOrderAccess(deps: { db: Db; branches: BranchDirectory }): S
     }
     if (!branchId) {
       // No hint whether the order exists before the caller shows a valid credential.
-      requireBranchKey(req, await deps.branches.byApiKey(String(req.headers['x-api-key'] ?? '')))
+      await boardCallerOf(req, deps)
       throw new HttpError(404, NOT_FOUND)
     }
-    requireBranchKey(req, await deps.branches.get(branchId))
-    return { kind: 'staff', id: `frontdesk:${branchId}`, name: 'Frontdesk' }
+    return requireBoardFor(req, deps, branchId)
   }
 }

@@ -1,15 +1,19 @@
 import { DEFAULT_REJECTION_REASONS } from '@shop/shared/contracts'
 import { paths } from '@shop/ui/routes'
 import { ApiError, apiGet, apiRaw, apiSend, publicClient } from '../../lib/api.ts'
+import { accessHeaders } from '../../lib/branch-ops/branch-ops-api.ts'
 import type { BoardOrder, CardAction } from './board-model.ts'
 
 /**
  * How a board reaches the server: the shared tablet with the branch's api key (no login; every
  * call carries X-Api-Key, and a 401 is not a reason to leave for the login page), or a staff
- * member's session (cookie + X-XSRF-TOKEN, any 401 goes to the login page: lib/api.ts).
+ * member's session (cookie + X-XSRF-TOKEN, any 401 goes to the login page: lib/api.ts), or a
+ * paired board tablet with its own revocable credential (`Authorization: Device …`, the
+ * `/backend/board-device` page; a 401 means it was revoked and pairs anew).
  */
 export type BoardAccess =
   | { kind: 'key'; branchId: string; apiKey: string }
+  | { kind: 'device'; branchId: string; credential: string }
   | { kind: 'session'; branchId: string }
 
 export type BoardApi = {
@@ -31,12 +35,12 @@ export type BoardApi = {
 }
 
 export function boardApi(access: BoardAccess): BoardApi {
-  const keyHeaders: Record<string, string> = access.kind === 'key' ? { 'X-Api-Key': access.apiKey } : {}
-  const init: RequestInit = { headers: keyHeaders }
+  const init: RequestInit = { headers: accessHeaders(access) }
+  const own = access.kind !== 'session'
   const get = <T>(path: string) =>
-    access.kind === 'key' ? publicClient.request<T>('GET', path, undefined, init) : apiGet<T>(path)
+    own ? publicClient.request<T>('GET', path, undefined, init) : apiGet<T>(path)
   const post = <T>(path: string, body?: unknown) =>
-    access.kind === 'key' ? publicClient.request<T>('POST', path, body, init) : apiSend<T>('POST', path, body)
+    own ? publicClient.request<T>('POST', path, body, init) : apiSend<T>('POST', path, body)
   const order = (id: string) => `/orders/${encodeURIComponent(id)}`
   return {
     access,
@@ -54,10 +58,9 @@ export function boardApi(access: BoardAccess): BoardApi {
     },
     async receipt(orderId) {
       if (access.kind === 'session') return paths.backend.url(paths.backend.receipt(orderId))
-      const res =
-        access.kind === 'key'
-          ? await publicClient.raw('POST', `${order(orderId)}/print`, { format: 'pdf' }, init)
-          : await apiRaw('POST', `${order(orderId)}/print`, { format: 'pdf' })
+      const res = own
+        ? await publicClient.raw('POST', `${order(orderId)}/print`, { format: 'pdf' }, init)
+        : await apiRaw('POST', `${order(orderId)}/print`, { format: 'pdf' })
       const type = res.headers.get('content-type') ?? ''
       if (!type.includes('pdf')) throw new ApiError(res.status, [])
       return URL.createObjectURL(await res.blob())

@@ -450,7 +450,15 @@ function Refusal({ access, message }: { access: BoardAccess; message?: string })
       <h1>{t('refused.title')}</h1>
       <Notice tone="danger" live="assertive">
         <p>{message ?? t('refused.generic')}</p>
-        <p>{t(access.kind === 'key' ? 'refused.key' : 'refused.session')}</p>
+        <p>
+          {t(
+            access.kind === 'session'
+              ? 'refused.session'
+              : access.kind === 'key'
+                ? 'refused.key'
+                : 'refused.device',
+          )}
+        </p>
       </Notice>
     </div>
   )

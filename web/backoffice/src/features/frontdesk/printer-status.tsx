@@ -3,6 +3,7 @@ import { paths } from '@shop/ui/routes'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { apiGet, publicClient } from '../../lib/api.ts'
+import { accessHeaders } from '../../lib/branch-ops/branch-ops-api.ts'
 import { useT } from '../../lib/i18n.tsx'
 import type { BoardAccess } from './board-api.ts'
 import { type DeviceStatus, PRINTER_STATUS_POLL_MS, printerLines } from './printer-status-model.ts'
@@ -14,15 +15,15 @@ import { type DeviceStatus, PRINTER_STATUS_POLL_MS, printerLines } from './print
  */
 export function usePrinterStatus(access: BoardAccess): DeviceStatus[] | undefined {
   const [statuses, setStatuses] = useState<DeviceStatus[] | undefined>()
-  const apiKey = access.kind === 'key' ? access.apiKey : undefined
+  const own = access.kind === 'session' ? undefined : JSON.stringify(accessHeaders(access))
   useEffect(() => {
     let stopped = false
     const path = `/devices/status?${new URLSearchParams({ branch: access.branchId })}`
     const load = async () => {
       try {
-        const answer = apiKey
+        const answer = own
           ? await publicClient.request<DeviceStatus[]>('GET', path, undefined, {
-              headers: { 'X-Api-Key': apiKey },
+              headers: JSON.parse(own) as Record<string, string>,
             })
           : await apiGet<DeviceStatus[]>(path)
         if (!stopped) setStatuses(answer)
@@ -36,7 +37,7 @@ export function usePrinterStatus(access: BoardAccess): DeviceStatus[] | undefine
       stopped = true
       clearInterval(timer)
     }
-  }, [access.branchId, apiKey])
+  }, [access.branchId, own])
   return statuses
 }
 

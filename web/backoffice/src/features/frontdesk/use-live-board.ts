@@ -25,6 +25,7 @@ export function useLiveBoard(access: BoardAccess): LiveBoard {
   const [state, dispatch] = useReducer(liveBoardReducer, INITIAL_LIVE_BOARD)
   const watcher = useRef<ReturnType<typeof watchBoard<BoardOrder>> | undefined>(undefined)
   const apiKey = access.kind === 'key' ? access.apiKey : undefined
+  const deviceCredential = access.kind === 'device' ? access.credential : undefined
 
   useEffect(() => {
     setEntries(new Map())
@@ -33,6 +34,7 @@ export function useLiveBoard(access: BoardAccess): LiveBoard {
       baseUrl: location.origin,
       branchId: access.branchId,
       ...(apiKey ? { apiKey } : {}),
+      ...(deviceCredential ? { deviceCredential } : {}),
       onChange: (next) => {
         setEntries(next)
         dispatch({ type: 'changed' })
@@ -45,7 +47,7 @@ export function useLiveBoard(access: BoardAccess): LiveBoard {
       w.stop()
       if (watcher.current === w) watcher.current = undefined
     }
-  }, [access.branchId, apiKey])
+  }, [access.branchId, apiKey, deviceCredential])
 
   const cache = useRef(new WeakMap<Versioned<BoardOrder>, BoardOrder>())
   const orders = useMemo(() => {

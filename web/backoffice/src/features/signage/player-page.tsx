@@ -10,10 +10,9 @@
 import type { SignagePlayerSegment, SignagePlaylist } from '@shop/shared/contracts'
 import { formatMoney } from '@shop/shared/domain/common/money.ts'
 import type { PickupEntry } from '@shop/shared/domain/signage'
-import { paths } from '@shop/ui/routes'
-import QRCode from 'qrcode'
 import '@shop/ui/rich-text.css'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { dropCredential, keepCredential, storedCredential, usePairing } from '../../lib/device-pairing.ts'
 import { useT } from '../../lib/i18n.tsx'
 import { contentBlocks, parseHtml } from './content-segment.ts'
 import { keepPlayerForOffline } from './offline-shell.ts'
@@ -43,12 +42,10 @@ const note = (line: string) => {
   if (log.length > 500) log.shift()
 }
 
-type PairingStarted = { pairingId: string; code: string; secret: string; expiresAt: string }
-type Pairing = PairingStarted & { qr: string | null }
 type Override = { kind: 'segment'; segment: SignagePlayerSegment; ms: number } | { kind: 'identify' }
 
 export function SignagePlayerPage() {
-  const [credential, setCredential] = useState<string | null>(() => localStorage.getItem(CREDENTIAL_KEY))
+  const [credential, setCredential] = useState<string | null>(() => storedCredential(CREDENTIAL_KEY))
   useEffect(() => {
     void keepPlayerForOffline()
   }, [])
@@ -56,7 +53,7 @@ export function SignagePlayerPage() {
     <Player
       credential={credential}
       onRevoked={() => {
-        localStorage.removeItem(CREDENTIAL_KEY)
+        dropCredential(CREDENTIAL_KEY)
         localStorage.removeItem(PLAYLIST_KEY)
         setCredential(null)
       }}
@@ -64,7 +61,7 @@ export function SignagePlayerPage() {
   ) : (
     <PairingScreen
       onPaired={(c) => {
-        localStorage.setItem(CREDENTIAL_KEY, c)
+        keepCredential(CREDENTIAL_KEY, c)
         setCredential(c)
       }}
     />
@@ -73,58 +70,7 @@ export function SignagePlayerPage() {
 
 function PairingScreen({ onPaired }: { onPaired: (credential: string) => void }) {
   const t = useT('bo-signage')
-  const [pairing, setPairing] = useState<Pairing | null>(null)
-  const [failed, setFailed] = useState(false)
-
-  useEffect(() => {
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const start = async () => {
-      try {
-        const res = await fetch('/api/device-pairing', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ kind: 'signage' }),
-        })
-        if (!res.ok) throw new Error(String(res.status))
-        const started = ((await res.json()) as { data: PairingStarted }).data
-        const url = `${location.origin}${paths.backend.url(paths.backend.devicePair(started.code))}`
-        const qr = await QRCode.toDataURL(url, { margin: 1, width: 320 }).catch(() => null)
-        if (stopped) return
-        setFailed(false)
-        setPairing({ ...started, qr })
-        poll(started)
-      } catch {
-        if (stopped) return
-        setFailed(true)
-        timer = setTimeout(start, 5000)
-      }
-    }
-    const poll = (started: PairingStarted) => {
-      timer = setTimeout(async () => {
-        if (stopped) return
-        if (Date.parse(started.expiresAt) <= Date.now()) return start()
-        try {
-          const res = await fetch(`/api/device-pairing/${started.pairingId}`, {
-            headers: { 'x-pairing-secret': started.secret },
-            cache: 'no-store',
-          })
-          if (res.status === 404) return start()
-          const body = (await res.json()) as { data: { status: string; credential?: string } }
-          if (body.data.status === 'paired' && body.data.credential) return onPaired(body.data.credential)
-          if (body.data.status === 'claimed') return start()
-        } catch {
-          // offline for a moment: asked again
-        }
-        poll(started)
-      }, 1500)
-    }
-    void start()
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }, [onPaired])
+  const { pairing, failed } = usePairing('signage', onPaired)
 
   return (
     <main className="signage signage-pairing">

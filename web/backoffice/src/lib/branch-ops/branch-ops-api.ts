@@ -10,6 +10,17 @@ import { apiGet, apiSend, publicClient } from '../api.ts'
 export type BranchOpsAccess =
   | { kind: 'session'; branchId: string }
   | { kind: 'key'; branchId: string; apiKey: string }
+  | { kind: 'device'; branchId: string; credential: string }
+
+/**
+ * The headers of a board's own credential: the branch's key (X-Api-Key) or a paired board
+ * device's (`Authorization: Device …`, docs/devices.md); none for a staff session (its cookie).
+ */
+export function accessHeaders(access: BranchOpsAccess): Record<string, string> {
+  if (access.kind === 'key') return { 'X-Api-Key': access.apiKey }
+  if (access.kind === 'device') return { Authorization: `Device ${access.credential}` }
+  return {}
+}
 
 export type PauseChoice = { minutes: 15 | 30 | 60 } | { untilEndOfDay: true }
 
@@ -31,9 +42,9 @@ export type BranchOpsApi = {
 
 export function branchOpsApi(access: BranchOpsAccess): BranchOpsApi {
   const base = `/branches/${encodeURIComponent(access.branchId)}`
-  const keyHeaders: Record<string, string> = access.kind === 'key' ? { 'X-Api-Key': access.apiKey } : {}
+  const keyHeaders = accessHeaders(access)
   const get = <T>(path: string, signal?: AbortSignal) =>
-    access.kind === 'key'
+    access.kind !== 'session'
       ? publicClient.request<T>('GET', path, undefined, {
           headers: keyHeaders,
           ...(signal ? { signal } : {}),
@@ -42,7 +53,7 @@ export function branchOpsApi(access: BranchOpsAccess): BranchOpsApi {
   // Every write names itself (Idempotency-Key): a retried tap never acts twice.
   const send = (method: 'POST' | 'DELETE', path: string, body?: unknown) => {
     const headers = { ...keyHeaders, 'Idempotency-Key': crypto.randomUUID() }
-    return access.kind === 'key'
+    return access.kind !== 'session'
       ? publicClient.request<BranchOperationsView>(method, path, body, { headers })
       : apiSend<BranchOperationsView>(method, path, body, { headers })
   }

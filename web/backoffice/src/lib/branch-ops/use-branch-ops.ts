@@ -32,7 +32,11 @@ type Store = {
 const stores = new Map<string, Store>()
 
 const keyOf = (access: BranchOpsAccess) =>
-  access.kind === 'key' ? `key:${access.branchId}:${access.apiKey}` : `session:${access.branchId}`
+  access.kind === 'key'
+    ? `key:${access.branchId}:${access.apiKey}`
+    : access.kind === 'device'
+      ? `device:${access.branchId}:${access.credential}`
+      : `session:${access.branchId}`
 
 function storeFor(access: BranchOpsAccess): Store {
   const key = keyOf(access)
