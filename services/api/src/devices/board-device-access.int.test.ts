@@ -173,6 +173,35 @@ describe('a paired board device on the HTTP routes', () => {
     })
     expect(still.body.data).toMatchObject({ status: 'awaitingConfirmation', version: 1 })
   })
+
+  it('opens nothing while the frontdesk plugin is off, as the branch key does not', async () => {
+    const board = await pairedDevice('board', 'Theke Plugin')
+    const order = await place('b1')
+    const setPlugin = async (on: boolean) => {
+      const { id: _id, ...current } = (await call(s.url, 'GET', '/api/config', { headers: admin })).body.data
+      const res = await call(s.url, 'POST', '/api/config', {
+        headers: admin,
+        body: { ...current, enablePluginFrontdesk: on },
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+    }
+    await setPlugin(false)
+    try {
+      const list = await call(s.url, 'GET', '/api/orders/board/b1', { headers: device(board.credential) })
+      expect(list.status).toBe(403)
+      expect(list.body.errors[0].message).toContain('Das Frontdesk ist in diesem Shop ausgeschaltet.')
+      const confirm = await call(s.url, 'POST', `/api/orders/${order}/status/confirm`, {
+        headers: device(board.credential),
+        body: { version: 1 },
+      })
+      expect(confirm.status).toBe(403)
+    } finally {
+      await setPlugin(true)
+    }
+    const view = await call(s.url, 'GET', `/api/orders/${order}`, { headers: device(board.credential) })
+    expect(view.status).toBe(200)
+    expect(view.body.data).toMatchObject({ status: 'awaitingConfirmation', version: 1 })
+  })
 })
 
 describe('a paired board device on the gateway', () => {
