@@ -173,6 +173,19 @@ it('pictures the pickup display on a TV with orders in preparation and ready', a
   await tv.context().close()
 }, 180_000)
 
+it('pictures a board tablet not yet paired: its code and QR code', async () => {
+  const tablet = await stage.newPage({ viewport: { width: 1280, height: 800 } })
+  await tablet.emulateMedia({ reducedMotion: 'reduce' })
+  await tablet.goto('/backend/board-device')
+  await tablet.getByTestId('pairing-code').waitFor({ timeout: 20_000 })
+  await tablet
+    .locator('[data-testid="board-pairing"] img, [data-testid="board-pairing"] svg')
+    .first()
+    .waitFor()
+  await shoot(tablet, 'board-pairing-tablet')
+  await tablet.context().close()
+})
+
 it('pictures the registry, a printer, the signage editors on a desktop and a tablet', async () => {
   for (const [viewport, size] of [
     ['desktop', { width: 1280, height: 800 }],
