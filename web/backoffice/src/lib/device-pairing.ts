@@ -7,7 +7,7 @@
  */
 import { paths } from '@shop/ui/routes'
 import QRCode from 'qrcode'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
 export type PairingStarted = { pairingId: string; code: string; secret: string; expiresAt: string }
 export type Pairing = PairingStarted & { qr: string | null }
@@ -94,4 +94,47 @@ export function usePairing(
   }, [kind, onPaired])
 
   return { pairing, failed }
+}
+
+/**
+ * A device page's own log (the last 500 lines, kept in memory): what "Log anfordern" in the
+ * registry receives (`requestLogs`, sent with `sendDeviceLogs`).
+ */
+export function deviceLog(): { note: (line: string) => void; lines: () => string[] } {
+  const lines: string[] = []
+  return {
+    note: (line) => {
+      lines.push(`${new Date().toISOString()} ${line}`.slice(0, 200))
+      if (lines.length > 500) lines.shift()
+    },
+    lines: () => lines.slice(-500),
+  }
+}
+
+/** Answers the registry's `requestLogs`: the device's log lines, with its credential. */
+export function sendDeviceLogs(credential: string, lines: string[]): void {
+  void fetch('/api/device/logs', {
+    method: 'POST',
+    headers: { authorization: `Device ${credential}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ lines }),
+  }).catch(() => undefined)
+}
+
+const NOTICE_MS = 10_000
+
+/**
+ * The registry's test notification (`notify`) on a device's screen: its text (or ✓) for 10 s.
+ * `show` takes the command's payload.
+ */
+export function useDeviceNotice(): { notice: string | null; show: (payload: unknown) => void } {
+  const [notice, setNotice] = useState<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const show = useCallback((payload: unknown) => {
+    const text = (payload as { text?: unknown } | null)?.text
+    clearTimeout(timer.current)
+    setNotice(typeof text === 'string' && text.trim() ? text.trim().slice(0, 200) : '✓')
+    timer.current = setTimeout(() => setNotice(null), NOTICE_MS)
+  }, [])
+  return { notice, show }
 }

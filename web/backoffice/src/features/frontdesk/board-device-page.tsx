@@ -11,7 +11,15 @@
  */
 import { Notice, Spinner } from '@shop/ui'
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
-import { dropCredential, keepCredential, storedCredential, usePairing } from '../../lib/device-pairing.ts'
+import {
+  deviceLog,
+  dropCredential,
+  keepCredential,
+  sendDeviceLogs,
+  storedCredential,
+  useDeviceNotice,
+  usePairing,
+} from '../../lib/device-pairing.ts'
 import { useT } from '../../lib/i18n.tsx'
 import { Board, type BoardOperations } from './board.tsx'
 import type { BoardAccess } from './board-api.ts'
@@ -20,14 +28,9 @@ import './frontdesk.css'
 export const BOARD_CREDENTIAL_KEY = 'shop.board.credential'
 const HEARTBEAT_MS = 30_000
 const PING_MS = 10_000
-const NOTICE_MS = 10_000
 const RECONNECT_MS: readonly number[] = [250, 1000, 2000, 5000, 10_000]
 
-const log: string[] = []
-const note = (line: string) => {
-  log.push(`${new Date().toISOString()} ${line}`.slice(0, 200))
-  if (log.length > 500) log.shift()
-}
+const { note, lines: logLines } = deviceLog()
 
 export function BoardDevicePage({ operations }: { operations?: BoardOperations }) {
   const [credential, setCredential] = useState<string | null>(() => storedCredential(BOARD_CREDENTIAL_KEY))
@@ -100,7 +103,7 @@ function PairedBoard({
 }) {
   const t = useT('bo-frontdesk')
   const [self, setSelf] = useState<Self | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
+  const { notice, show: showNotice } = useDeviceNotice()
 
   // The heartbeat: at once, then every 30 s (online and last seen in the registry; learns the branch).
   useEffect(() => {
@@ -126,7 +129,6 @@ function PairedBoard({
     let ws: WebSocket | undefined
     let retry: ReturnType<typeof setTimeout> | undefined
     let ping: ReturnType<typeof setInterval> | undefined
-    let noticeTimer: ReturnType<typeof setTimeout> | undefined
     const connect = () => {
       if (stopped) return
       const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`)
@@ -151,24 +153,16 @@ function PairedBoard({
           send({ type: 'ack', commandId, ok, ...(error ? { error } : {}) })
         note(`command ${String(m.command)}`)
         switch (m.command) {
-          case 'notify': {
-            const text = (m.payload as { text?: unknown } | null)?.text
-            clearTimeout(noticeTimer)
-            setNotice(typeof text === 'string' && text.trim() ? text.trim().slice(0, 200) : '✓')
-            noticeTimer = setTimeout(() => setNotice(null), NOTICE_MS)
+          case 'notify':
+            showNotice(m.payload)
             return ack(true)
-          }
           case 'reload':
             ack(true)
             setTimeout(() => location.reload(), 100)
             return
           case 'requestLogs':
             ack(true)
-            void fetch('/api/device/logs', {
-              method: 'POST',
-              headers: { authorization: `Device ${credential}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ lines: log.slice(-500) }),
-            }).catch(() => undefined)
+            sendDeviceLogs(credential, logLines())
             return
           default:
             return ack(false, 'unknown command')
@@ -194,11 +188,10 @@ function PairedBoard({
     return () => {
       stopped = true
       clearTimeout(retry)
-      clearTimeout(noticeTimer)
       clearInterval(ping)
       ws?.close()
     }
-  }, [credential, onRevoked])
+  }, [credential, onRevoked, showNotice])
 
   const branchId = self?.branch ?? null
   const access = useMemo<BoardAccess | null>(

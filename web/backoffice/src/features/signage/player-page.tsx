@@ -12,7 +12,15 @@ import { formatMoney } from '@shop/shared/domain/common/money.ts'
 import type { PickupEntry } from '@shop/shared/domain/signage'
 import '@shop/ui/rich-text.css'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { dropCredential, keepCredential, storedCredential, usePairing } from '../../lib/device-pairing.ts'
+import {
+  deviceLog,
+  dropCredential,
+  keepCredential,
+  sendDeviceLogs,
+  storedCredential,
+  useDeviceNotice,
+  usePairing,
+} from '../../lib/device-pairing.ts'
 import { useT } from '../../lib/i18n.tsx'
 import { contentBlocks, parseHtml } from './content-segment.ts'
 import { keepPlayerForOffline } from './offline-shell.ts'
@@ -35,12 +43,7 @@ import {
 import './player.css'
 
 const IDENTIFY_MS = 10_000
-const NOTICE_MS = 10_000
-const log: string[] = []
-const note = (line: string) => {
-  log.push(`${new Date().toISOString()} ${line}`.slice(0, 200))
-  if (log.length > 500) log.shift()
-}
+const { note, lines: logLines } = deviceLog()
 
 type Override = { kind: 'segment'; segment: SignagePlayerSegment; ms: number } | { kind: 'identify' }
 
@@ -133,7 +136,7 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
   const [online, setOnline] = useState(false)
   const [pickup, setPickup] = useState<PickupBoard>(new Map())
   const [override, setOverride] = useState<Override | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
+  const { notice, show: showNotice } = useDeviceNotice()
   const [playing, setPlaying] = useState<{ index: number; segment: SignagePlayerSegment } | null>(null)
   const playlistRef = useRef(playlist)
   playlistRef.current = playlist
@@ -173,7 +176,6 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
     let retry: ReturnType<typeof setTimeout> | undefined
     let heartbeat: ReturnType<typeof setInterval> | undefined
     let overrideTimer: ReturnType<typeof setTimeout> | undefined
-    let noticeTimer: ReturnType<typeof setTimeout> | undefined
     const connect = () => {
       if (stopped) return
       const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`)
@@ -232,21 +234,13 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
           case 'abort':
             setOverride(null)
             return ack(true)
-          case 'notify': {
+          case 'notify':
             // The registry's test notification: shown for a while, so staff see it arrived.
-            const text = (m.payload as { text?: unknown } | null)?.text
-            clearTimeout(noticeTimer)
-            setNotice(typeof text === 'string' && text.trim() ? text.trim().slice(0, 200) : '✓')
-            noticeTimer = setTimeout(() => setNotice(null), NOTICE_MS)
+            showNotice(m.payload)
             return ack(true)
-          }
           case 'requestLogs':
             ack(true)
-            void fetch('/api/device/logs', {
-              method: 'POST',
-              headers: { authorization: `Device ${credential}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ lines: log.slice(-500) }),
-            }).catch(() => undefined)
+            sendDeviceLogs(credential, logLines())
             return
           default:
             return ack(false, 'unknown command')
@@ -293,11 +287,10 @@ function Player({ credential, onRevoked }: { credential: string; onRevoked: () =
       window.removeEventListener('online', online)
       clearTimeout(retry)
       clearTimeout(overrideTimer)
-      clearTimeout(noticeTimer)
       clearInterval(heartbeat)
       wsRef.current?.close()
     }
-  }, [credential, load])
+  }, [credential, load, showNotice])
 
   // The pickup room follows the playlist (a stream with a pickup display assigned later).
   useEffect(() => {
