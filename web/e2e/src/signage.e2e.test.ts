@@ -123,6 +123,13 @@ describe('digital signage', () => {
     })
     const paired = await call('POST', `/api/devices/${device.data.id}/pair`, { code })
     expect(paired.status).toBe(200)
+    // A segment made before, so the stream's own is not the first one to choose from.
+    const earlier = await call('POST', '/api/digital-signage-segments', {
+      name: 'Abholtafel alt',
+      type: 'pickup',
+      branch: { id: zurich },
+    })
+    expect(earlier.status).toBe(201)
     const pickup = await call<{ id: string }>('POST', '/api/digital-signage-segments', {
       name: 'Abholung Zürich',
       type: 'pickup',
@@ -144,9 +151,20 @@ describe('digital signage', () => {
     await page.getByRole('heading', { level: 1, name: 'Abholung Zürich' }).waitFor({ timeout: 20_000 })
     await noViolations(page)
     await page.getByRole('link', { name: 'Streams', exact: true }).click()
+    // The segments to choose from answer late (a slow line): the stream's segment (the second
+    // option) is chosen once its option is there; the select kept the first option the browser
+    // picked by itself when the list came after the form.
+    const segmentsList = /\/api\/digital-signage-segments(\?|$)/
+    await page.route(segmentsList, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
     await page.getByRole('link', { name: 'Theke', exact: true }).click()
     await page.getByRole('heading', { level: 1, name: 'Theke' }).waitFor({ timeout: 20_000 })
-    expect(await page.getByLabel('Segment (Eintrag 1)').inputValue()).toBe(pickup.data.id)
+    await expect
+      .poll(() => page.getByLabel('Segment (Eintrag 1)').inputValue(), { timeout: 10_000 })
+      .toBe(pickup.data.id)
+    await page.unroute(segmentsList)
     await noViolations(page)
 
     await page.getByRole('link', { name: 'Bildschirme', exact: true }).click()

@@ -530,6 +530,18 @@ export function SelectInput({
     empty !== undefined ? readChoice : readText,
     CHOICE,
   )
+  // Options that come after the field (a list loaded by the editor): the stored value is chosen
+  // once its option is there (a select shows nothing for a value it has no option for, and does
+  // not choose it by itself when the option is added later).
+  const form = useEditorForm()
+  const optionValues = options.map((o) => o.value).join('\n')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown again when the options change
+  useLayoutEffect(() => {
+    const el = bound.ref.current
+    if (!el || el.ownerDocument.activeElement === el) return
+    const text = showText(get(form.control._formValues, name))
+    if (el.value !== text) el.value = text
+  }, [form, name, optionValues])
   const error = useFieldError(name)
   const id = useId()
   const framing = { label, hint, error, required, className }
