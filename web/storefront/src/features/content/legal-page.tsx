@@ -1,7 +1,8 @@
+import { DEFAULT_LOCALE } from '@shop/shared/i18n'
 import { useMemo } from 'react'
 import { useParams } from 'react-router'
 import { useHead } from '../../lib/head.ts'
-import { useT } from '../../lib/i18n.tsx'
+import { useLocale, useT } from '../../lib/i18n.tsx'
 import { LEGAL_PAGES, legalPageText } from '../../lib/legal-pages.ts'
 import { useShop } from '../../lib/shop-data.tsx'
 import './content.css'
@@ -22,8 +23,12 @@ export function LegalPage() {
 
 function LegalText({ textKey, text }: { textKey: string; text: string }) {
   const t = useT('sf-content')
+  const { locale } = useLocale()
   const { config } = useShop()
   const { title, parts } = useMemo(() => legalText(text), [text])
+  // The configured text has one language, the shop's (de-CH): marked as such on a page in another
+  // language, so a screen reader reads it in German (WCAG 3.1.2).
+  const textLang = locale === DEFAULT_LOCALE ? undefined : DEFAULT_LOCALE
   const heading = title ?? t(`legal.${textKey}`)
   const shopName = String(config.shopName ?? '')
   useHead({ title: `${heading} - ${shopName}` })
@@ -32,9 +37,11 @@ function LegalText({ textKey, text }: { textKey: string; text: string }) {
       <article>
         <header className="content-hero ui-container">
           <ContentLogo />
-          <h1 className="content-title">{heading}</h1>
+          <h1 className="content-title" lang={title ? textLang : undefined}>
+            {heading}
+          </h1>
         </header>
-        <div className="content-body">
+        <div className="content-body" lang={textLang}>
           <div className="content-section content-section--text ui-container">
             <div className="content-prose">
               {parts.map((part, index) =>
