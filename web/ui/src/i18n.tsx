@@ -57,6 +57,11 @@ export type LocaleKit<L extends string> = {
    * react-i18next's `useTranslation`: a change of language renders the component again.
    */
   useT(namespace: string): Translate
+  /**
+   * German catalogues bundled with a page's own chunk rather than the entry (a page the first
+   * load does not need): registered when that chunk loads, before it renders.
+   */
+  addGerman(modules: Record<string, CatalogueModule>): void
 }
 
 // Every text is bundled or loaded before its locale is switched to: nothing to suspend for.
@@ -184,5 +189,8 @@ export function createLocaleKit<L extends string>(opts: LocaleKitOptions<L>): Lo
     LocaleProvider,
     useLocale,
     useT,
+    addGerman: (modules) => {
+      for (const [path, module] of Object.entries(modules)) register(path, module.default)
+    },
   }
 }

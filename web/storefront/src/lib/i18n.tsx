@@ -14,12 +14,17 @@ export type StorefrontLocale = (typeof STOREFRONT_LOCALES)[number]
 export type { Translate }
 
 // Every screen's texts: src/locales/<locale>/<namespace>.json. German is bundled (no flash, no
-// fetch); another locale is downloaded when chosen, with the shared catalogues of that locale.
-// The provider and hooks are @shop/ui's, shared with the back-office.
+// fetch): the checkout's and the status page's with their own pages' chunks (`addGermanTexts`,
+// features/*/texts.ts), the rest with the entry, so the menu page's first load carries no text
+// it does not show; another locale is downloaded when chosen, with the shared catalogues of that
+// locale. The provider and hooks are @shop/ui's, shared with the back-office.
 const kit = createLocaleKit<StorefrontLocale>({
   locales: STOREFRONT_LOCALES,
   defaultLocale: DEFAULT_LOCALE as StorefrontLocale,
-  german: import.meta.glob<{ default: object }>('../locales/de-CH/*.json', { eager: true }),
+  german: import.meta.glob<{ default: object }>(
+    ['../locales/de-CH/*.json', '!../locales/de-CH/sf-checkout.json', '!../locales/de-CH/sf-status.json'],
+    { eager: true },
+  ),
   others: import.meta.glob<{ default: object }>(['../locales/*/*.json', '!../locales/de-CH/*.json']),
   loadShared: loadSharedLocale,
   // The browser's first language we have, else de-CH (spec §9); English only when chosen.
@@ -45,3 +50,5 @@ export const useLocale = kit.useLocale
  * `<namespace>:title`; a key with its own `ns:` prefix reads that namespace.
  */
 export const useT = kit.useT
+/** Registers German catalogues a page bundles with its own chunk (see above). */
+export const addGermanTexts = kit.addGerman

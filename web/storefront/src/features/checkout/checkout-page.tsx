@@ -1,3 +1,4 @@
+import './texts.ts'
 import {
   type Cart,
   cartSummary,

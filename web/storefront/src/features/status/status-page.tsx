@@ -1,3 +1,4 @@
+import './texts.ts'
 import type { LiveStatus } from '@shop/live'
 import { Button, buttonClass, Icon, type IconName, Notice, Spinner } from '@shop/ui'
 import { paths } from '@shop/ui/routes'
