@@ -7,6 +7,7 @@ import {
   apiCall,
   demoBoard,
   type PlainProduct,
+  pairAsNewDevice,
   type Stage,
   seriousViolations,
   startStage,
@@ -175,19 +176,8 @@ describe('device registry', () => {
     await noViolations(tablet)
 
     const page = await login(TABLET)
-    // The QR code leads here with the code filled in.
-    await page.goto(`/backend/devices/pair?code=${code}`)
-    await page.getByRole('heading', { level: 1, name: 'Bildschirm koppeln' }).waitFor()
-    expect(await page.getByRole('textbox', { name: 'Code vom Bildschirm' }).inputValue()).toBe(code)
-    await page.getByLabel('Neues Gerät anlegen').check()
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Theke')
-    await page.getByRole('combobox', { name: 'Art', exact: true }).selectOption('board')
-    await page.getByRole('combobox', { name: 'Filiale', exact: true }).selectOption(zurich)
-    await noViolations(page)
-    await page.getByRole('button', { name: 'Koppeln', exact: true }).click()
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Gekoppelt' }).count(), { timeout: 20_000 })
-      .toBe(1)
+    // The QR code leads to the pair page with the code filled in.
+    await pairAsNewDevice(page, { code, name: 'Theke', kind: 'board', branch: zurich })
     await noViolations(page)
 
     // The tablet picks up its credential and shows the board of its branch, live.

@@ -6,6 +6,7 @@ import {
   apiCall,
   demoBoard,
   type PlainProduct,
+  pairAsNewDevice,
   type Stage,
   seriousViolations,
   startStage,
@@ -247,18 +248,7 @@ describe('digital signage', () => {
 
     // The admin opens the pair page the TV's QR code leads to, with the code filled in.
     const page = await login()
-    await page.goto(`/backend/devices/pair?code=${code}`)
-    await page.getByRole('heading', { level: 1, name: 'Bildschirm koppeln' }).waitFor({ timeout: 20_000 })
-    expect(await page.getByRole('textbox', { name: 'Code vom Bildschirm' }).inputValue()).toBe(code)
-    await page.getByLabel('Neues Gerät anlegen').check()
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('TV Schaufenster')
-    await page.getByRole('combobox', { name: 'Art', exact: true }).selectOption('signage')
-    await page.getByRole('combobox', { name: 'Filiale', exact: true }).selectOption(zurich)
-    await noViolations(page)
-    await page.getByRole('button', { name: 'Koppeln', exact: true }).click()
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Gekoppelt' }).count(), { timeout: 20_000 })
-      .toBe(1)
+    await pairAsNewDevice(page, { code, name: 'TV Schaufenster', kind: 'signage', branch: zurich })
 
     // The TV's poll gets its credential: paired, nothing assigned yet (the shop's name).
     await tv.getByTestId('signage-fallback').waitFor({ timeout: 20_000 })

@@ -274,3 +274,25 @@ export async function adminPage(
   await page.waitForURL((url) => url.pathname === '/backend/orders')
   return page
 }
+
+/**
+ * The admin pairs the screen that shows `code` as a new device on the registry's pair page (where
+ * the screen's QR code leads, the code filled in), checked by axe, until it says "Gekoppelt".
+ */
+export async function pairAsNewDevice(
+  page: Page,
+  device: { code: string; name: string; kind: 'board' | 'signage'; branch: string },
+): Promise<void> {
+  await page.goto(`/backend/devices/pair?code=${device.code}`)
+  await page.getByRole('heading', { level: 1, name: 'Bildschirm koppeln' }).waitFor({ timeout: 20_000 })
+  const code = await page.getByRole('textbox', { name: 'Code vom Bildschirm' }).inputValue()
+  if (code !== device.code) throw new Error(`the pair page shows the code ${code}, not ${device.code}`)
+  await page.getByLabel('Neues Gerät anlegen').check()
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(device.name)
+  await page.getByRole('combobox', { name: 'Art', exact: true }).selectOption(device.kind)
+  await page.getByRole('combobox', { name: 'Filiale', exact: true }).selectOption(device.branch)
+  const violations = await seriousViolations(page)
+  if (violations.length > 0) throw new Error(`axe on the pair page: ${violations.join('; ')}`)
+  await page.getByRole('button', { name: 'Koppeln', exact: true }).click()
+  await page.getByRole('status').filter({ hasText: 'Gekoppelt' }).waitFor({ timeout: 20_000 })
+}
