@@ -200,6 +200,20 @@ describe.each(LOCALES)('every storefront page in %s', (locale) => {
     expect(page.url()).toMatch(/\/checkout$/)
     await expectAccessible(page, locale)
 
+    // The terms in their dialog: the shop's text is German, marked so on a page in another language.
+    await page.getByRole('button', { name: tr(locale, 'sf-checkout', 'legal.showTerms') }).click()
+    const terms = page.getByRole('dialog', { name: tr(locale, 'sf-checkout', 'legal.termsTitle') })
+    await terms.waitFor()
+    expect(await terms.locator('.checkout-legal__text').getAttribute('lang')).toBe(
+      locale === 'de-CH' ? null : 'de-CH',
+    )
+    await expectAccessible(page, locale)
+    await terms
+      .getByRole('button', { name: tr(locale, 'sf-checkout', 'close') })
+      .first()
+      .click()
+    await terms.waitFor({ state: 'hidden' })
+
     await lastName.fill('Muster')
     await page.getByLabel(tr(locale, 'sf-checkout', 'legal.terms')).check()
     await page.getByLabel(tr(locale, 'sf-checkout', 'legal.privacy')).check()

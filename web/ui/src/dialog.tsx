@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { IconButton } from './button.tsx'
 
 /**
@@ -51,8 +51,38 @@ export function Dialog({
         <h2 id={titleId}>{title}</h2>
         <IconButton icon="close" label={closeLabel} onClick={onClose} />
       </div>
-      <div className="ui-dialog__body">{children}</div>
+      <DialogBody labelledBy={titleId}>{children}</DialogBody>
       {footer ? <div className="ui-dialog__footer">{footer}</div> : null}
     </dialog>
+  )
+}
+
+/**
+ * The dialog's content. When it overflows (a long text: the shop's terms) it takes the focus
+ * too, so the keyboard can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable): a region
+ * named by the dialog's title. A body that fits is no extra tab stop.
+ */
+function DialogBody({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [scrolls, setScrolls] = useState(false)
+  useLayoutEffect(() => {
+    const body = ref.current
+    if (!body) return
+    const check = () => setScrolls(body.scrollHeight > body.clientHeight + 1)
+    check()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(check)
+    observer.observe(body)
+    for (const child of Array.from(body.children)) observer.observe(child)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <div
+      ref={ref}
+      className="ui-dialog__body"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } : {})}
+    >
+      {children}
+    </div>
   )
 }
