@@ -5,9 +5,12 @@ import {
   adminHeaders,
   adminPage,
   apiCall,
+  confirmByBoard,
   demoBoard,
+  deviceTestResult,
   type PlainProduct,
   pairAsNewDevice,
+  placeBoardOrder,
   type Stage,
   seriousViolations,
   startStage,
@@ -47,13 +50,6 @@ function watchErrors(page: Page): string[] {
 
 async function noViolations(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([])
-}
-
-/** The test result the device panel shows (role status), once there. */
-async function testResult(page: Page): Promise<string> {
-  const result = page.locator('[data-test-result]')
-  await result.waitFor({ timeout: 20_000 })
-  return (await result.textContent()) ?? ''
 }
 
 beforeAll(async () => {
@@ -100,7 +96,7 @@ describe('device registry', () => {
     expect(stored.data).toMatchObject({ kind: 'printer', port: printer.port, purposes: ['kitchenTicket'] })
 
     await page.getByRole('button', { name: 'Testdruck' }).click()
-    expect(await testResult(page)).toBe('Test erfolgreich.')
+    expect(await deviceTestResult(page)).toBe('Test erfolgreich.')
     await expect.poll(() => printer.received.length, { timeout: 10_000 }).toBeGreaterThan(0)
     const bytes = printer.received[0] ?? Buffer.alloc(0)
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1b, 0x40]))
@@ -126,7 +122,7 @@ describe('device registry', () => {
     await printer.stop()
     await page.getByRole('button', { name: 'Testdruck' }).click()
     await expect.poll(() => page.locator('[data-test-result="danger"]').count(), { timeout: 20_000 }).toBe(1)
-    expect(await testResult(page)).toMatch(/^Test nicht erfolgreich\./)
+    expect(await deviceTestResult(page)).toMatch(/^Test nicht erfolgreich\./)
     await noViolations(page)
 
     // The counter tablet's board (by the branch's key, no session) shows the printer offline.
@@ -184,24 +180,15 @@ describe('device registry', () => {
     await tablet.locator('.fd-board').waitFor({ timeout: 20_000 })
     const credential = await tablet.evaluate(() => localStorage.getItem('shop.board.credential'))
     expect(credential).toMatch(/^dev_/)
-    const { data: order } = await call<{ id: string }>('POST', '/api/orders', {
-      branch: zurich,
-      isDelivery: false,
-      isDineIn: false,
-      firstName: 'Tabea',
-      lastName: 'Tablet',
-      phone: '+41795551122',
-      email: 'tablet@example.ch',
-      country: 'CH',
-      items: [{ product: product.uid, amount: product.amount, unit: product.unit }],
-      paymentMethod: 'cash',
-      legalInstructions: true,
-      privacyPolicy: true,
-    })
+    const orderId = await placeBoardOrder(
+      stage.url,
+      { zurich, product },
+      { firstName: 'Tabea', lastName: 'Tablet' },
+    )
     await expect
-      .poll(() => tablet.locator(`article[data-order-id="${order.id}"]`).count(), { timeout: 20_000 })
+      .poll(() => tablet.locator(`article[data-order-id="${orderId}"]`).count(), { timeout: 20_000 })
       .toBe(1)
-    expect(await tablet.locator(`article[data-order-id="${order.id}"]`).textContent()).toContain('Tablet')
+    expect(await tablet.locator(`article[data-order-id="${orderId}"]`).textContent()).toContain('Tablet')
 
     // On the device's page: paired and online; the test notification reaches the tablet.
     await page.getByRole('link', { name: 'Zum Gerät' }).click()
@@ -210,7 +197,7 @@ describe('device registry', () => {
       .poll(() => page.locator('.bo-device-pairing').getAttribute('data-paired'), { timeout: 20_000 })
       .toBe('true')
     await page.getByRole('button', { name: 'Testbenachrichtigung' }).click()
-    expect(await testResult(page)).toBe('Test erfolgreich.')
+    expect(await deviceTestResult(page)).toBe('Test erfolgreich.')
     await expect
       .poll(() => tablet.getByTestId('device-notice').textContent(), { timeout: 10_000 })
       .toBe('Test')
@@ -296,31 +283,13 @@ describe('print jobs', () => {
     const jobs = async () =>
       (await call<Job[]>('GET', `/api/devices/${deviceId}/jobs`, undefined, admin)).data ?? []
 
-    // A confirmed order: its receipt job is tried and refused again and again.
-    const { data } = await call<{ id: string }>('POST', '/api/orders', {
-      branch: zurich,
-      isDelivery: false,
-      isDineIn: false,
-      firstName: 'Rita',
-      lastName: 'Nachdruck',
-      phone: '+41795556677',
-      email: 'nachdruck@example.ch',
-      country: 'CH',
-      items: [{ product: product.uid, amount: product.amount, unit: product.unit }],
-      paymentMethod: 'cash',
-      legalInstructions: true,
-      privacyPolicy: true,
-    })
-    const staff = { 'x-api-key': apiKey }
-    const view = async () =>
-      (await call<{ version: number }>('GET', `/api/orders/${data.id}`, undefined, staff)).data
-    const confirmed = await call(
-      'POST',
-      `/api/orders/${data.id}/status/confirm`,
-      { version: (await view()).version },
-      staff,
+    // A confirmed order: its receipt job is tried and refused.
+    const orderId = await placeBoardOrder(
+      stage.url,
+      { zurich, product },
+      { firstName: 'Rita', lastName: 'Nachdruck' },
     )
-    expect(confirmed.status).toBe(200)
+    await confirmByBoard(stage.url, apiKey, orderId)
     // The job is tried at once and refused (nobody answers at that port); its next try by itself
     // is a second or two away. The stage's clock goes back an hour for the rest of this test: the
     // job then waits an hour by itself, so only the button prints it now.
@@ -389,29 +358,13 @@ describe('kitchen view', () => {
     dueAt: string | null
     items: { name: string }[]
   }
-  const staffView = async (id: string) =>
-    (await call<Staff>('GET', `/api/orders/${id}`, undefined, { 'x-api-key': apiKey })).data
-
   async function confirmedOrder(appointmentDate: string, firstName: string): Promise<Staff> {
-    const { data } = await call<{ id: string }>('POST', '/api/orders', {
-      branch: zurich,
-      isDelivery: false,
-      isDineIn: false,
-      firstName,
-      lastName: 'Küche',
-      phone: '+41795556677',
-      email: 'kueche@example.ch',
-      country: 'CH',
-      items: [{ product: product.uid, amount: product.amount, unit: product.unit }],
-      paymentMethod: 'cash',
-      legalInstructions: true,
-      privacyPolicy: true,
-      appointmentDate,
-    })
-    const { version } = await staffView(data.id)
-    await call('POST', `/api/orders/${data.id}/status/confirm`, { version }, { 'x-api-key': apiKey })
-    await expect.poll(async () => (await staffView(data.id)).ticketNumber, { timeout: 10_000 }).not.toBeNull()
-    return staffView(data.id)
+    const id = await placeBoardOrder(
+      stage.url,
+      { zurich, product },
+      { firstName, lastName: 'Küche', appointmentDate },
+    )
+    return confirmByBoard<Staff>(stage.url, apiKey, id)
   }
 
   it('sums the items of two confirmed orders in their pickup slot, live, and remembers the mode', async () => {

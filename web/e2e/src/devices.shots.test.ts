@@ -9,8 +9,10 @@ import {
   adminHeaders,
   adminPage,
   apiCall,
+  confirmByBoard,
   demoBoard,
   type PlainProduct,
+  placeBoardOrder,
   type Stage,
   startStage,
 } from './support.ts'
@@ -40,26 +42,13 @@ const call = async <T>(method: string, path: string, body?: unknown, headers = a
 
 /** A takeaway order at Zürich, confirmed by the board (its api key); its ticket number. */
 async function confirmedOrder(firstName: string, amount = product.amount): Promise<{ id: string }> {
-  const order = await call<{ id: string }>('POST', '/api/orders', {
-    branch: zurich,
-    isDelivery: false,
-    isDineIn: false,
-    firstName,
-    lastName: 'Abholung',
-    phone: '+41795556677',
-    email: 'abholung@example.ch',
-    country: 'CH',
-    items: [{ product: product.uid, amount, unit: product.unit }],
-    paymentMethod: 'cash',
-    legalInstructions: true,
-    privacyPolicy: true,
-  })
-  const key = { 'x-api-key': apiKey }
-  const view = () =>
-    call<{ version: number; ticketNumber: number | null }>('GET', `/api/orders/${order.id}`, undefined, key)
-  await call('POST', `/api/orders/${order.id}/status/confirm`, { version: (await view()).version }, key)
-  await expect.poll(async () => (await view()).ticketNumber, { timeout: 10_000 }).not.toBeNull()
-  return order
+  const id = await placeBoardOrder(
+    stage.url,
+    { zurich, product },
+    { firstName, lastName: 'Abholung', amount },
+  )
+  await confirmByBoard(stage.url, apiKey, id)
+  return { id }
 }
 
 beforeAll(async () => {

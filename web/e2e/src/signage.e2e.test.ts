@@ -4,9 +4,12 @@ import {
   adminHeaders,
   adminPage,
   apiCall,
+  confirmByBoard,
   demoBoard,
+  deviceTestResult,
   type PlainProduct,
   pairAsNewDevice,
+  placeBoardOrder,
   type Stage,
   seriousViolations,
   startStage,
@@ -38,35 +41,14 @@ async function noViolations(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([])
 }
 
-/** The test result the device panel shows (role status), once there. */
-async function testResult(page: Page): Promise<string> {
-  const result = page.locator('[data-test-result]')
-  await result.waitFor({ timeout: 20_000 })
-  return (await result.textContent()) ?? ''
-}
-
-type Staff = { version: number; ticketNumber: number | null }
-const staff = () => ({ 'x-api-key': apiKey })
-
 async function confirmedOrder(firstName: string): Promise<{ id: string; ticketNumber: number }> {
-  const { data } = await call<{ id: string }>('POST', '/api/orders', {
-    branch: zurich,
-    isDelivery: false,
-    isDineIn: false,
-    firstName,
-    lastName: 'Abholung',
-    phone: '+41795556677',
-    email: 'abholung@example.ch',
-    country: 'CH',
-    items: [{ product: product.uid, amount: product.amount, unit: product.unit }],
-    paymentMethod: 'cash',
-    legalInstructions: true,
-    privacyPolicy: true,
-  })
-  const view = async () => (await call<Staff>('GET', `/api/orders/${data.id}`, undefined, staff())).data
-  await call('POST', `/api/orders/${data.id}/status/confirm`, { version: (await view()).version }, staff())
-  await expect.poll(async () => (await view()).ticketNumber, { timeout: 10_000 }).not.toBeNull()
-  return { id: data.id, ticketNumber: (await view()).ticketNumber! }
+  const id = await placeBoardOrder(stage.url, { zurich, product }, { firstName, lastName: 'Abholung' })
+  const { ticketNumber } = await confirmByBoard<{ version: number; ticketNumber: number }>(
+    stage.url,
+    apiKey,
+    id,
+  )
+  return { id, ticketNumber }
 }
 
 /** A TV page paired through the registry's API as a new signage device of Zürich. */
@@ -193,8 +175,10 @@ describe('digital signage', () => {
     await noViolations(tv)
 
     // Ready on the board (the staff API) → on the screen within a second (the issue's bar).
-    const version = (await call<Staff>('GET', `/api/orders/${order.id}`, undefined, staff())).data.version
-    const ready = await call('POST', `/api/orders/${order.id}/status/in-delivery`, { version }, staff())
+    const key = { 'x-api-key': apiKey }
+    const { version } = (await call<{ version: number }>('GET', `/api/orders/${order.id}`, undefined, key))
+      .data
+    const ready = await call('POST', `/api/orders/${order.id}/status/in-delivery`, { version }, key)
     expect(ready.status).toBe(200)
     const answeredAt = Date.now()
     await tv
@@ -281,7 +265,7 @@ describe('digital signage', () => {
     await page.getByRole('link', { name: 'Zum Gerät' }).click()
     await page.getByRole('heading', { level: 1, name: 'TV Schaufenster' }).waitFor({ timeout: 20_000 })
     await page.getByRole('button', { name: 'Testbenachrichtigung' }).click()
-    expect(await testResult(page)).toBe('Test erfolgreich.')
+    expect(await deviceTestResult(page)).toBe('Test erfolgreich.')
     await expect.poll(() => tv.getByTestId('signage-notification').textContent()).toBe('Test')
     expect(await tv.getByRole('status').filter({ hasText: 'Test' }).count()).toBe(1)
     await noViolations(tv)

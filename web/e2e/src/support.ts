@@ -222,6 +222,68 @@ export async function demoBoard(
   }
 }
 
+/**
+ * A customer's takeaway cash order of the board's plain product at Zürich Altstadt (the board
+ * files' setup, demoBoard), optionally for a pickup time: its id.
+ */
+export async function placeBoardOrder(
+  url: string,
+  board: { zurich: string; product: PlainProduct },
+  customer: { firstName: string; lastName: string; appointmentDate?: string; amount?: number },
+): Promise<string> {
+  const { amount, appointmentDate, ...names } = customer
+  const { product } = board
+  const res = await apiCall<{ id: string }>(url, 'POST', '/api/orders', {
+    branch: board.zurich,
+    isDelivery: false,
+    isDineIn: false,
+    ...names,
+    phone: '+41795556677',
+    email: 'abholung@example.ch',
+    country: 'CH',
+    items: [{ product: product.uid, amount: amount ?? product.amount, unit: product.unit }],
+    paymentMethod: 'cash',
+    legalInstructions: true,
+    privacyPolicy: true,
+    ...(appointmentDate ? { appointmentDate } : {}),
+  })
+  return res.data.id
+}
+
+/**
+ * Confirms an order with the branch's frontdesk key, as the board does, and waits until it has its
+ * ticket number: the order as staff read it then.
+ */
+export async function confirmByBoard<T extends { version: number; ticketNumber: number | null }>(
+  url: string,
+  apiKey: string,
+  orderId: string,
+): Promise<T> {
+  const key = { 'x-api-key': apiKey }
+  const view = async () => (await apiCall<T>(url, 'GET', `/api/orders/${orderId}`, undefined, key)).data
+  // apiCall throws on a refusal.
+  await apiCall(
+    url,
+    'POST',
+    `/api/orders/${orderId}/status/confirm`,
+    { version: (await view()).version },
+    key,
+  )
+  for (let i = 0; i < 200; i++) {
+    const order = await view()
+    if (order.ticketNumber !== null) return order
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`order ${orderId} got no ticket number`)
+}
+
+/** The test result a device's panel shows (role status), once there. */
+export async function deviceTestResult(page: Page): Promise<string> {
+  const result = page.locator('[data-test-result]')
+  await result.waitFor({ timeout: 20_000 })
+  return (await result.textContent()) ?? ''
+}
+
 /** axe-core's serious and critical findings on the page, one line each (none is the goal). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze()
