@@ -18,9 +18,9 @@ import {
   sendDeviceLogs,
   storedCredential,
   useDeviceNotice,
-  usePairing,
 } from '../../lib/device-pairing.ts'
 import { useT } from '../../lib/i18n.tsx'
+import { PairingScreen } from '../../lib/pairing-screen.tsx'
 import { Board, type BoardOperations } from './board.tsx'
 import type { BoardAccess } from './board-api.ts'
 import './frontdesk.css'
@@ -33,6 +33,7 @@ const RECONNECT_MS: readonly number[] = [250, 1000, 2000, 5000, 10_000]
 const { note, lines: logLines } = deviceLog()
 
 export function BoardDevicePage({ operations }: { operations?: BoardOperations }) {
+  const t = useT('bo-frontdesk')
   const [credential, setCredential] = useState<string | null>(() => storedCredential(BOARD_CREDENTIAL_KEY))
   const onPaired = useCallback((c: string) => {
     keepCredential(BOARD_CREDENTIAL_KEY, c)
@@ -47,30 +48,24 @@ export function BoardDevicePage({ operations }: { operations?: BoardOperations }
   return credential ? (
     <PairedBoard credential={credential} onRevoked={onRevoked} {...(operations ? { operations } : {})} />
   ) : (
-    <PairingScreen onPaired={onPaired} />
+    <PairingScreen
+      kind="board"
+      onPaired={onPaired}
+      t={t}
+      prefix="device"
+      classes={PAIRING_CLASSES}
+      mainId="main"
+      testId="board-pairing"
+    />
   )
 }
 
-function PairingScreen({ onPaired }: { onPaired: (credential: string) => void }) {
-  const t = useT('bo-frontdesk')
-  const { pairing, failed } = usePairing('board', onPaired)
-  return (
-    <main id="main" className="fd-page fd-page--kiosk fd-pairing" data-testid="board-pairing">
-      <h1>{t('device.title')}</h1>
-      {pairing ? (
-        <>
-          <p className="fd-pairing__hint">{t('device.hint')}</p>
-          <p className="fd-pairing__code">
-            <span className="ui-visually-hidden">{t('device.codeLabel')}: </span>
-            <span data-testid="pairing-code">{pairing.code}</span>
-          </p>
-          {pairing.qr && <img className="fd-pairing__qr" src={pairing.qr} alt={t('device.qr')} />}
-        </>
-      ) : (
-        <p className="fd-pairing__hint">{failed ? t('device.unreachable') : t('device.starting')}</p>
-      )}
-    </main>
-  )
+const PAIRING_CLASSES = {
+  page: 'fd-page fd-page--kiosk fd-pairing',
+  hint: 'fd-pairing__hint',
+  code: 'fd-pairing__code',
+  qr: 'fd-pairing__qr',
+  hidden: 'ui-visually-hidden',
 }
 
 type Self = { deviceId: string; branch: string | null; name: string }

@@ -19,9 +19,9 @@ import {
   sendDeviceLogs,
   storedCredential,
   useDeviceNotice,
-  usePairing,
 } from '../../lib/device-pairing.ts'
 import { useT } from '../../lib/i18n.tsx'
+import { PairingScreen } from '../../lib/pairing-screen.tsx'
 import { contentBlocks, parseHtml } from './content-segment.ts'
 import { keepPlayerForOffline } from './offline-shell.ts'
 import {
@@ -48,6 +48,7 @@ const { note, lines: logLines } = deviceLog()
 type Override = { kind: 'segment'; segment: SignagePlayerSegment; ms: number } | { kind: 'identify' }
 
 export function SignagePlayerPage() {
+  const t = useT('bo-signage')
   const [credential, setCredential] = useState<string | null>(() => storedCredential(CREDENTIAL_KEY))
   useEffect(() => {
     void keepPlayerForOffline()
@@ -63,6 +64,10 @@ export function SignagePlayerPage() {
     />
   ) : (
     <PairingScreen
+      kind="signage"
+      t={t}
+      prefix="pairing"
+      classes={PAIRING_CLASSES}
       onPaired={(c) => {
         keepCredential(CREDENTIAL_KEY, c)
         setCredential(c)
@@ -71,27 +76,12 @@ export function SignagePlayerPage() {
   )
 }
 
-function PairingScreen({ onPaired }: { onPaired: (credential: string) => void }) {
-  const t = useT('bo-signage')
-  const { pairing, failed } = usePairing('signage', onPaired)
-
-  return (
-    <main className="signage signage-pairing">
-      <h1>{t('pairing.title')}</h1>
-      {pairing ? (
-        <>
-          <p className="signage-pairing-hint">{t('pairing.hint')}</p>
-          <p className="signage-code">
-            <span className="signage-visually-hidden">{t('pairing.codeLabel')}: </span>
-            <span data-testid="pairing-code">{pairing.code}</span>
-          </p>
-          {pairing.qr && <img className="signage-qr" src={pairing.qr} alt={t('pairing.qr')} />}
-        </>
-      ) : (
-        <p className="signage-pairing-hint">{failed ? t('pairing.unreachable') : t('pairing.starting')}</p>
-      )}
-    </main>
-  )
+const PAIRING_CLASSES = {
+  page: 'signage signage-pairing',
+  hint: 'signage-pairing-hint',
+  code: 'signage-code',
+  qr: 'signage-qr',
+  hidden: 'signage-visually-hidden',
 }
 
 /** The images of a playlist as object URLs, from Cache Storage first (they play offline). */
