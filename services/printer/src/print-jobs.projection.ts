@@ -1,6 +1,6 @@
 import type { BranchDirectory, Db, Logger, Projection, StoredEvent } from '@shop/kit'
 import { type DeviceConfig, listDevices } from '@shop/read-models'
-import { orderStatesAfter } from '@shop/read-models/notifications'
+import { orderStateAfterEvent } from '@shop/read-models/notifications'
 import {
   encodeEscPos,
   kitchenTicketOf,
@@ -158,19 +158,11 @@ export async function renderJob(
   ticketWaitMs: number,
 ): Promise<Rendered> {
   if (!job.source_id) return { error: 'Der Auftrag hat kein Ereignis.' }
-  const e = await db
-    .selectFrom('es_events')
-    .select(['stream_id', 'stream_position', 'event_id', 'data', 'created_at'])
-    .where('event_id', '=', job.source_id)
-    .executeTakeFirst()
-  if (!e) return { error: 'Das Ereignis des Auftrags fehlt.' }
-  const states = await orderStatesAfter(db, [
-    { streamId: e.stream_id, streamPosition: e.stream_position, eventId: e.event_id, data: e.data },
-  ])
-  const order = states.get(e.event_id)
+  const after = await orderStateAfterEvent(db, job.source_id)
+  if (!after) return { error: 'Das Ereignis des Auftrags fehlt.' }
+  const { order, createdAt } = after
   if (!order) return { error: 'Die Bestellung des Auftrags fehlt.' }
   const data = await loadPrintData(db, branches, order)
-  const createdAt = new Date(e.created_at)
   if (
     data.ticketNumber === null &&
     !data.config?.disableTickets &&

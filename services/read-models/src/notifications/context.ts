@@ -92,6 +92,26 @@ export async function orderStatesAfter(
 }
 
 /**
+ * One stored event of an order and the order's state right after it (a print job's receipt is
+ * the order as it stood then), or undefined when the event is not in the store.
+ */
+export async function orderStateAfterEvent(
+  db: Executor,
+  eventId: string,
+): Promise<{ order: OrderState | null; createdAt: Date } | undefined> {
+  const e = await db
+    .selectFrom('es_events')
+    .select(['stream_id', 'stream_position', 'event_id', 'data', 'created_at'])
+    .where('event_id', '=', eventId)
+    .executeTakeFirst()
+  if (!e) return undefined
+  const states = await orderStatesAfter(db, [
+    { streamId: e.stream_id, streamPosition: e.stream_position, eventId: e.event_id, data: e.data },
+  ])
+  return { order: states.get(e.event_id) ?? null, createdAt: new Date(e.created_at) }
+}
+
+/**
  * Branch and shop data for a batch's orders, read in one query: the render context of each of
  * those orders is then made without further reads.
  */

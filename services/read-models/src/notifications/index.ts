@@ -11,6 +11,7 @@ export {
   contextOf,
   currentOrder,
   DEFAULT_TIME_ZONE,
+  orderStateAfterEvent,
   orderStatesAfter,
   orderStatesAt,
   pickLocale,
