@@ -265,6 +265,16 @@ describe('the typed-content fields', () => {
     expect(await options.count()).toBeGreaterThan(0)
     expect(await options.count()).toBeLessThan(all.length)
     await page.keyboard.press('ArrowDown')
+    // The option highlighted stays so, its list open, after the frames in which it is scrolled
+    // into view: a list wider than the window used to scroll the page sideways, and the page's
+    // scroll closed the list and emptied the field (a CI failure, when Enter came a frame late).
+    const highlighted = page.getByRole('listbox').locator('[role=option][data-focused]')
+    await expect.poll(() => highlighted.textContent()).toBe('Impressum')
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    expect(await page.evaluate(() => window.scrollX)).toBe(0)
+    // (The field itself, as the list open hides the rest of the page from the accessibility tree.)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('true')
+    expect(await highlighted.textContent()).toBe('Impressum')
     await page.keyboard.press('Enter')
     await expect.poll(() => input.inputValue()).toBe('Impressum')
     const picked = (await value()).page as { type: string; id: string } | null
