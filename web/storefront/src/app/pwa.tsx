@@ -1,6 +1,6 @@
 import { Button, Dialog } from '@shop/ui'
-import { useEffect, useRef, useState } from 'react'
-import { useConsent } from '../lib/consent.ts'
+import { useEffect, useState } from 'react'
+import { consentState, useConsent } from '../lib/consent.ts'
 import { readCookie, writeCookie } from '../lib/cookies.ts'
 import { useT } from '../lib/i18n.tsx'
 import { useCanInstall } from '../lib/pwa-install.ts'
@@ -86,15 +86,21 @@ function UpdateBanner({ waiting }: { waiting: ServiceWorker }) {
   )
 }
 
+/**
+ * Whether the cookies were accepted when the page loaded (5 s) or on it (250 ms). Read as the app
+ * starts, not when the prompt first renders: the prompt waits for the shop's data, and cookies
+ * accepted before the data arrived were taken for consent given at load.
+ */
+const CONSENT_AT_LOAD = typeof document === 'undefined' ? 'unknown' : consentState()
+
 function InstallPrompt() {
   const t = useT('sf-pwa')
   const consent = useConsent()
   const [can, install] = useCanInstall()
   const [open, setOpen] = useState(false)
-  const consentAtLoad = useRef(consent)
   useEffect(() => {
     if (consent !== 'given' || !can || readCookie(DISMISS_COOKIE) === 'true') return
-    const delay = consentAtLoad.current === 'given' ? INSTALL_DELAY_MS : INSTALL_DELAY_AFTER_CONSENT_MS
+    const delay = CONSENT_AT_LOAD === 'given' ? INSTALL_DELAY_MS : INSTALL_DELAY_AFTER_CONSENT_MS
     const timer = setTimeout(() => setOpen(true), delay)
     return () => clearTimeout(timer)
   }, [consent, can])
