@@ -227,6 +227,11 @@ describe.each(LOCALES)('every storefront page in %s', (locale) => {
       tr(locale, 'sf-status', 'headline.thanks'),
     )
     await poll(() => page.locator('.status-now__text').count()).toBe(1)
+    // The order's line in the customer's language: the product, its parts' choices and the extra
+    // (the order stores them in German, as staff read them).
+    const line = norm(await page.locator('.status-item__name').textContent())
+    expect(line).toContain(text.sandwich)
+    for (const choice of [...text.choices, text.extra]) expect(line).toContain(choice)
     await expectAccessible(page, locale)
     // The link from the confirmation, opened again.
     await page.goto(link)

@@ -124,3 +124,38 @@ export function localOption(
   if (index < 0) return option
   return or(translationOf(product, locale)?.parts?.[partIndex]?.options?.[index], option)
 }
+
+/** What an order line holds of its product's texts: the German names, as ordered. */
+export type OrderedLine = {
+  productUid: string
+  name: string
+  parts?: readonly { name: string; options: readonly string[]; text?: string | null }[]
+}
+
+/**
+ * An order line's texts in the locale (the status page): the product's name, and each part's
+ * name and chosen options, from the menu's translations. The order keeps what was ordered, so
+ * a text is translated only while the menu's product still bears it: the name while the product
+ * is called so in German, a part while the part at its position has that German name; otherwise,
+ * and for a product no longer in the menu, the line reads as stored.
+ */
+export function localOrderedLine(
+  line: OrderedLine,
+  products: readonly (Translatable & { uid: string })[],
+  locale: string,
+): { name: string; parts: { name: string; options: string[]; text: string }[] } {
+  const product = products.find((p) => p.uid === line.productUid)
+  return {
+    name: product && product.name === line.name ? localName(product, locale) : line.name,
+    parts: (line.parts ?? []).map((part, index) => {
+      const same = product?.config?.parts[index]?.name === part.name
+      return {
+        name: product && same ? localPart(product, index, locale).name : part.name,
+        options: part.options.map((option) =>
+          product && same ? localOption(product, index, option, locale) : option,
+        ),
+        text: part.text ?? '',
+      }
+    }),
+  }
+}

@@ -3,8 +3,8 @@ import { Icon, type IconName } from '@shop/ui'
 import { useId } from 'react'
 import { moneyLocale } from '../../lib/amount-format.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
-import { amountLabel, keepUnitsTogether } from '../../lib/product-text.ts'
-import type { Branch } from '../../lib/shop-data.tsx'
+import { amountLabel, keepUnitsTogether, localOrderedLine } from '../../lib/product-text.ts'
+import { type Branch, useShop } from '../../lib/shop-data.tsx'
 import { formatDateTime, orderKindOf, type StatusOrder, showsCounterAppointment } from './status.view.ts'
 
 const KIND_ICONS: Record<string, IconName> = { takeaway: 'bag', delivery: 'bike', dineIn: 'table' }
@@ -21,6 +21,7 @@ export function OrderInfo({
 }) {
   const t = useT('sf-status')
   const { locale } = useLocale()
+  const { products } = useShop()
   const id = useId()
   const timeZone = branch?.timeZone ?? 'Europe/Zurich'
   const kind = orderKindOf(order)
@@ -92,28 +93,33 @@ export function OrderInfo({
 
       <h3 className="status-info__subheading">{t('info.items')}</h3>
       <ul className="status-info__items">
-        {order.items.map((item) => (
-          <li key={item.itemId} className="status-item">
-            <span className="status-item__amount">{amountLabel(t, item.amount, item.unit, locale)}</span>
-            <span className="status-item__name">
-              {keepUnitsTogether(item.name)}
-              {(item.parts ?? [])
-                .map((part) => ({
-                  name: part.name,
-                  value: [...part.options, ...(part.text ? [part.text] : [])].join(', '),
-                }))
-                .filter((part) => part.value)
-                .map((part) => (
-                  <span key={part.name} className="status-item__part">
-                    {part.name}: {part.value}
-                  </span>
-                ))}
-            </span>
-            <span className="status-item__price">
-              {item.isPriceHidden ? t('info.priceHidden') : money(item.total, item.pricingModel ?? 'fixed')}
-            </span>
-          </li>
-        ))}
+        {order.items.map((item) => {
+          // In the customer's language from the menu's translations; as ordered where the menu changed.
+          const line = localOrderedLine(item, products, locale)
+          return (
+            <li key={item.itemId} className="status-item">
+              <span className="status-item__amount">{amountLabel(t, item.amount, item.unit, locale)}</span>
+              <span className="status-item__name">
+                {keepUnitsTogether(line.name)}
+                {line.parts
+                  .map((part, index) => ({
+                    key: `${index}`,
+                    name: part.name,
+                    value: [...part.options, ...(part.text ? [part.text] : [])].join(', '),
+                  }))
+                  .filter((part) => part.value)
+                  .map((part) => (
+                    <span key={part.key} className="status-item__part">
+                      {part.name}: {part.value}
+                    </span>
+                  ))}
+              </span>
+              <span className="status-item__price">
+                {item.isPriceHidden ? t('info.priceHidden') : money(item.total, item.pricingModel ?? 'fixed')}
+              </span>
+            </li>
+          )
+        })}
       </ul>
 
       <dl className="status-info__totals">
