@@ -209,6 +209,18 @@ describe('device registry', () => {
     )
     expect(devices.data.find((d) => d.name === 'Theke')).toMatchObject({ online: true })
 
+    // Its log, asked for on the device's page: the tablet sends its own lines, the test
+    // notification's command among them.
+    await page.getByRole('button', { name: 'Log anfordern' }).click()
+    const log = page.getByRole('region', { name: 'Log', exact: true })
+    await log.waitFor({ timeout: 20_000 })
+    const lines = (await log.textContent()) ?? ''
+    expect(lines).toContain('socket authenticated')
+    expect(lines).toContain('command notify')
+    expect(lines).toContain('command requestLogs')
+    expect(await page.getByText(/^Log empfangen \d/).count()).toBe(1)
+    await noViolations(page)
+
     // Access revoked after a confirmation: the tablet is back at its pairing screen.
     await page.getByRole('button', { name: 'Zugang entziehen' }).click()
     const dialog = page.getByRole('dialog')
