@@ -73,7 +73,17 @@ export {
 } from './delivery-areas.ts'
 export type { ItemProblem, ItemProblemReason, ValidatedItem } from './item-validity.ts'
 export { chosenOptions, isItemValid, itemProblems, toggleOption } from './item-validity.ts'
-export { localName, orGerman, type Translatable, translationIn } from './local-name.ts'
+export {
+  localName,
+  localOption,
+  localOrderedLine,
+  localPart,
+  type OrderedLine,
+  orGerman,
+  type Translatable,
+  type TranslatableProduct,
+  translationIn,
+} from './local-name.ts'
 export type { Menu, MenuCatalogEntry, MenuProductView, MenuSection, ProductOrderability } from './menu.ts'
 export { activeMenu, menuProducts, menuSections, productOrderability } from './menu.ts'
 export type {

@@ -6,7 +6,12 @@ import {
   COUNTABLE_UNITS,
   isCountableUnit,
   localName,
+  localOption,
+  localOrderedLine,
+  localPart,
+  type OrderedLine,
   orGerman,
+  type TranslatableProduct,
   translationIn,
   UNIT_SYMBOLS,
   type Unit,
@@ -60,43 +65,17 @@ export function unitSymbol(unit: Unit): string | null {
 // part or an option asks these functions, so a text missing in a language shows the German one
 // everywhere alike. The German names stay what the cart and the order hold (staff read them).
 
-type PartTranslation = { name?: string | null; description?: string | null; options?: (string | null)[] }
-type Translation = { name?: string | null; description?: string | null; parts?: PartTranslation[] }
-
 /** What the functions read of a product or category (the cart's stored copies included). */
-export type Translatable = {
-  name: string
-  description?: string | null
-  translations?: unknown
-  config?: {
-    parts: readonly { name: string; description?: string | null; options?: readonly { name: string }[] }[]
-  } | null
-}
+export type Translatable = TranslatableProduct
 
-const or = orGerman
-
-const translationOf = (item: Pick<Translatable, 'translations'>, locale: string) =>
-  translationIn<Translation>(item, locale)
-
-export { localName }
+export { localName, localOption, localOrderedLine, localPart, type OrderedLine }
 
 /** A product's description in the locale, else German ('' when it has none). */
 export function localDescription(item: Translatable, locale: string): string {
-  return or(translationOf(item, locale)?.description, item.description ?? '')
-}
-
-/** A configurable part's name and description in the locale (by position), else German. */
-export function localPart(
-  product: Translatable,
-  partIndex: number,
-  locale: string,
-): { name: string; description: string } {
-  const part = product.config?.parts[partIndex]
-  const translated = translationOf(product, locale)?.parts?.[partIndex]
-  return {
-    name: or(translated?.name, part?.name ?? ''),
-    description: or(translated?.description, part?.description ?? ''),
-  }
+  return orGerman(
+    translationIn<{ description?: string | null }>(item, locale)?.description,
+    item.description ?? '',
+  )
 }
 
 /** What a part shows in the locale: its name, its description and each option's name. */
@@ -107,55 +86,5 @@ export function localPartLabels(product: Translatable, partIndex: number, locale
   return {
     ...localPart(product, partIndex, locale),
     option: (option) => localOption(product, partIndex, option, locale),
-  }
-}
-
-/**
- * An option's name in the locale. Options are chosen, stored and ordered by their German name
- * (`option`); the translation is found by the option's position in its part.
- */
-export function localOption(
-  product: Translatable,
-  partIndex: number,
-  option: string,
-  locale: string,
-): string {
-  const index = product.config?.parts[partIndex]?.options?.findIndex((o) => o.name === option) ?? -1
-  if (index < 0) return option
-  return or(translationOf(product, locale)?.parts?.[partIndex]?.options?.[index], option)
-}
-
-/** What an order line holds of its product's texts: the German names, as ordered. */
-export type OrderedLine = {
-  productUid: string
-  name: string
-  parts?: readonly { name: string; options: readonly string[]; text?: string | null }[]
-}
-
-/**
- * An order line's texts in the locale (the status page): the product's name, and each part's
- * name and chosen options, from the menu's translations. The order keeps what was ordered, so
- * a text is translated only while the menu's product still bears it: the name while the product
- * is called so in German, a part while the part at its position has that German name; otherwise,
- * and for a product no longer in the menu, the line reads as stored.
- */
-export function localOrderedLine(
-  line: OrderedLine,
-  products: readonly (Translatable & { uid: string })[],
-  locale: string,
-): { name: string; parts: { name: string; options: string[]; text: string }[] } {
-  const product = products.find((p) => p.uid === line.productUid)
-  return {
-    name: product && product.name === line.name ? localName(product, locale) : line.name,
-    parts: (line.parts ?? []).map((part, index) => {
-      const same = product?.config?.parts[index]?.name === part.name
-      return {
-        name: product && same ? localPart(product, index, locale).name : part.name,
-        options: part.options.map((option) =>
-          product && same ? localOption(product, index, option, locale) : option,
-        ),
-        text: part.text ?? '',
-      }
-    }),
   }
 }
