@@ -184,6 +184,15 @@ describe('notifications from order events', () => {
   })
 
   it('an order placed in French is mailed to the customer in French; the branch still reads German', async () => {
+    // The owner has translated the plait's name (the menu's translations, issue 18 item 8).
+    const products = await call(s.url, 'GET', '/api/products', { headers: admin })
+    const zopf = (products.body.data as Array<Record<string, unknown>>).find((p) => p.uid === 'zopf')!
+    const { id, createdAt: _c, updatedAt: _u, ...fields } = zopf
+    const saved = await call(s.url, 'PUT', `/api/products/${id}`, {
+      headers: admin,
+      body: { ...fields, translations: { 'fr-FR': { name: 'Tresse 500 g' } } },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
     const res = await post(`${s.url}/api/orders`, orderBody(s.branch.id, { firstName: 'Chloé' }), {
       'accept-language': 'fr-CH,fr;q=0.9,de;q=0.5',
     })
@@ -193,8 +202,13 @@ describe('notifications from order events', () => {
     const [toCustomer] = bySubject(mailsOf(order), 'Votre commande chez Testfiliale a bien été reçue')
     expect(toCustomer?.envelopeTo).toEqual([CUSTOMER])
     expect(plain(toCustomer!.text)).toContain('Bonjour Chloé Muster,')
+    // Its lines in French where the menu has a translation, German where it has none.
+    expect(plain(toCustomer!.text)).toContain('Tresse 500 g')
+    expect(plain(toCustomer!.text)).not.toContain('Zopf 500 g')
+    expect(plain(toCustomer!.text)).toContain('Gipfeli')
     const [toBranch] = bySubject(mailsOf(order), 'Neue Bestellung von Chloé Muster')
     expect(toBranch?.envelopeTo).toEqual([BRANCH_MAIL])
+    expect(plain(toBranch!.text)).toContain('Zopf 500 g')
   })
 
   it('a rejection mails the customer with the shop’s message', async () => {

@@ -9,6 +9,7 @@ import {
   markAttemptFailed,
   markSentMany,
   orderStatesAt,
+  productIdsOf,
   releaseClaims,
   renderMessage,
   renewClaim,
@@ -243,7 +244,10 @@ async function messagesOf(jobs: readonly Job[], opts: SenderOptions): Promise<(M
   const toRender = jobs.filter((j) => j.stored === null)
   const states = toRender.length > 0 ? await orderStatesAt(opts.db, toRender) : new Map()
   const branchIds = [...new Set(toRender.map((j) => j.branchId))]
-  const contextFor = toRender.length > 0 ? await batchContexts(opts.db, branchIds, opts.deps) : undefined
+  const contextFor =
+    toRender.length > 0
+      ? await batchContexts(opts.db, branchIds, opts.deps, productIdsOf(states.values()))
+      : undefined
   return jobs.map((job) => {
     if (job.stored) return job.stored
     const order = states.get(atVersion(job.orderId, job.orderVersion))

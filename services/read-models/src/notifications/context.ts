@@ -4,7 +4,13 @@ import { DEFAULT_CURRENCY } from '@shop/shared/domain/common'
 import { evolve, foldOrder, type OrderState } from '@shop/shared/domain/ordering'
 import { CATALOGUE_LOCALES, type CatalogueLocale, DEFAULT_LOCALE } from '@shop/shared/i18n'
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { type BranchInfo, type RenderContext, type ShopInfo, statusUrlOf } from './render.ts'
+import {
+  type BranchInfo,
+  type ProductTexts,
+  type RenderContext,
+  type ShopInfo,
+  statusUrlOf,
+} from './render.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -119,21 +125,44 @@ export async function batchContexts(
   db: Executor,
   branchIds: readonly string[],
   deps: ContextDeps,
+  /** The orders' products (`productId` of their lines): their texts in the customer's language. */
+  productIds: readonly string[] = [],
 ): Promise<(order: OrderState) => RenderContext & { shop: ShopInfo }> {
   const { rows } = await sql<{ type: string; id: string; data: Record<string, unknown> }>`
     SELECT type, id, data FROM rm_resources
      WHERE (type = 'branch' AND id = ANY(${[...branchIds]}::text[]))
-        OR (type = 'config' AND id = ${CONFIG_ID})`.execute(db)
+        OR (type = 'config' AND id = ${CONFIG_ID})
+        OR (type = 'product' AND id = ANY(${[...new Set(productIds)]}::text[]))`.execute(db)
   const config = rows.find((r) => r.type === 'config')?.data
   const branches = new Map<string, BranchInfo & { locale: string | null }>()
   for (const id of new Set(branchIds)) {
     const data = rows.find((r) => r.type === 'branch' && r.id === id)?.data
     branches.set(id, toBranchInfo(id, data, data ? undefined : await deps.branches?.get(id)))
   }
+  const products = rows.filter((r) => r.type === 'product').flatMap((r) => toProductTexts(r.data))
   return (order) => {
     const branch = branches.get(order.branchId) ?? toBranchInfo(order.branchId, undefined, undefined)
-    return contextOf(order, branch, toShopInfo(config, branch.name), deps)
+    return contextOf(order, branch, toShopInfo(config, branch.name), deps, products)
   }
+}
+
+/** The `productId`s of orders' lines (for `batchContexts`). */
+export function productIdsOf(orders: Iterable<OrderState | null | undefined>): string[] {
+  const ids = new Set<string>()
+  for (const order of orders)
+    for (const item of order?.items ?? []) if (item.productId) ids.add(item.productId)
+  return [...ids]
+}
+
+/** What a mail reads of a product resource: its names and their translations. */
+function toProductTexts(data: Record<string, unknown>): ProductTexts[] {
+  const uid = str(data.uid)
+  const name = str(data.name)
+  if (!uid || !name) return []
+  const config = data.config as ProductTexts['config']
+  return [
+    { uid, name, translations: data.translations, config: Array.isArray(config?.parts) ? config : null },
+  ]
 }
 
 /** The branch resource's fields; a branch known only from configuration has its name and zone. */
@@ -192,7 +221,7 @@ export async function renderContext(
   order: OrderState,
   deps: ContextDeps,
 ): Promise<RenderContext & { shop: ShopInfo }> {
-  return (await batchContexts(db, [order.branchId], deps))(order)
+  return (await batchContexts(db, [order.branchId], deps, productIdsOf([order])))(order)
 }
 
 /** The render context from data already read. */
@@ -201,11 +230,13 @@ export function contextOf(
   branch: BranchInfo & { locale: string | null },
   shop: ShopInfo & { locale: string | null },
   deps: Pick<ContextDeps, 'publicUrl'>,
+  products: readonly ProductTexts[] = [],
 ): RenderContext & { shop: ShopInfo } {
   return {
     order,
     branch,
     shop,
+    products,
     statusUrl: statusUrlOf(deps.publicUrl, order),
     locale: pickLocale(order.locale, branch.locale, shop.locale),
     staffLocale: pickLocale(branch.locale, shop.locale),

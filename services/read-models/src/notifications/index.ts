@@ -15,6 +15,7 @@ export {
   orderStatesAfter,
   orderStatesAt,
   pickLocale,
+  productIdsOf,
   renderContext,
 } from './context.ts'
 export {

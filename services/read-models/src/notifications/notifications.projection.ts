@@ -1,6 +1,6 @@
 import { type Database, type Logger, type Projection, type StoredEvent, yieldToEventLoop } from '@shop/kit'
 import type { Transaction } from 'kysely'
-import { batchContexts, type ContextDeps, orderStatesAfter } from './context.ts'
+import { batchContexts, type ContextDeps, orderStatesAfter, productIdsOf } from './context.ts'
 import { insertJobs, type Job, type JobSpec, jobKey, type Message } from './jobs.ts'
 import { notificationsEnqueued } from './metrics.ts'
 import { jobFor, notificationKindOf, targetsFor } from './plan.ts'
@@ -25,7 +25,12 @@ async function jobsForEvents(
   // The order as it stood right after each event: a replay renders the same message.
   const states = await orderStatesAfter(trx, orderEvents)
   const branchIds = notifying.map((e) => states.get(e.eventId)?.branchId).filter((id) => id !== undefined)
-  const contextFor = await batchContexts(trx, branchIds, deps)
+  const contextFor = await batchContexts(
+    trx,
+    branchIds,
+    deps,
+    productIdsOf(notifying.map((e) => states.get(e.eventId))),
+  )
   const prepared: Prepared[] = []
   for (const [i, e] of notifying.entries()) {
     // Rendering a batch's mails is the longest stretch of synchronous work in the shop's

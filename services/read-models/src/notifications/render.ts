@@ -1,5 +1,12 @@
 import type { OrderAddress } from '@shop/shared/contracts'
-import { isCountableUnit, isUnit, payableTotal, UNIT_SYMBOLS } from '@shop/shared/domain/catalogue'
+import {
+  isCountableUnit,
+  isUnit,
+  localOrderedLine,
+  payableTotal,
+  type TranslatableProduct,
+  UNIT_SYMBOLS,
+} from '@shop/shared/domain/catalogue'
 import { DEFAULT_CURRENCY, formatMoney, type MoneyLocale, orderTypeOf } from '@shop/shared/domain/common'
 import { type OrderState, paidAmountOf, refundedAmountOf, refundsOf } from '@shop/shared/domain/ordering'
 import { formatLocalDate, wallClockOf } from '@shop/shared/domain/scheduling'
@@ -27,10 +34,15 @@ export type ShopInfo = {
   smsEnabled: boolean
 }
 
+/** A product's texts as the menu has them now (its lines read in the customer's language). */
+export type ProductTexts = TranslatableProduct & { uid: string }
+
 export type RenderContext = {
   order: OrderState
   branch: BranchInfo
   shop: ShopInfo
+  /** The order's products in the menu (missing: its lines read as ordered, in German). */
+  products?: readonly ProductTexts[]
   /** `{PUBLIC_URL}/status/{uid}/{hash}`. */
   statusUrl: string
   /** The customer's language (the order's, else the shop's). */
@@ -132,8 +144,10 @@ function orderBlocks(ctx: RenderContext, heading = 'order.heading'): Block[] {
 
   const items: [string, string][] = []
   for (const item of o.items) {
-    items.push([`${amountText(ctx, item.amount, item.unit)} ${item.name}`, itemPrice(ctx, item)])
-    for (const part of item.parts ?? []) {
+    // In the reader's language from the menu's translations, as the status page shows it.
+    const line = localOrderedLine(item, ctx.products ?? [], ctx.locale)
+    items.push([`${amountText(ctx, item.amount, item.unit)} ${line.name}`, itemPrice(ctx, item)])
+    for (const part of line.parts) {
       const chosen = [...part.options, ...(part.text ? [part.text] : [])].join(', ')
       if (chosen) items.push([`  ${part.name}: ${chosen}`, ''])
     }

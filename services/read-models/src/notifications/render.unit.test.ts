@@ -310,6 +310,52 @@ describe('languages', () => {
     expect(branch!.spec.locale).toBe('de-CH')
     expect(branch!.message!.subject).toBe('Neue Bestellung von Anna Muster')
   })
+
+  it("names the lines in the reader's language from the menu's translations, as ordered where the menu changed", () => {
+    const products = [
+      { uid: 'zopf', name: 'Zopf 500 g', translations: { 'fr-FR': { name: 'Tresse 500 g' } } },
+      {
+        uid: 'torte',
+        name: 'Wunschtorte',
+        config: {
+          parts: [
+            { name: 'Grösse', options: [{ name: '20 cm' }, { name: '24 cm' }] },
+            { name: 'Aufschrift', options: [] },
+          ],
+        },
+        translations: {
+          'fr-FR': {
+            name: 'Gâteau sur mesure',
+            parts: [{ name: 'Taille', options: ['20 cm', '24 cm (6 pers.)'] }, { name: 'Inscription' }],
+          },
+        },
+      },
+      // Renamed since the order: the line keeps the name it was ordered under.
+      { uid: 'gipfeli', name: 'Buttergipfeli', translations: { 'fr-FR': { name: 'Croissant au beurre' } } },
+    ]
+    const ctx = ctxOf([{ ...created, locale: 'fr-FR' } as OrderEvent], {
+      locale: 'fr-FR',
+      staffLocale: 'de-CH',
+      products,
+    })
+    const [customer, branch] = targetsFor('new-order', ctx).map((target) =>
+      jobFor(target, ctx, { id: 'e1', type: 'OrderCreated', orderVersion: 1 }),
+    )
+    const body = customer!.message!.body
+    expect(body).toContain('Tresse 500 g')
+    expect(body).toContain('Gâteau sur mesure')
+    expect(body).toContain('  Taille: 24 cm (6 pers.)')
+    // The customer's own words stay as written.
+    expect(body).toContain('  Inscription: Alles <Gute>')
+    expect(body).toContain('Gipfeli')
+    expect(body).not.toContain('Croissant au beurre')
+    // No translation of this product: German.
+    expect(body).toContain('Landbrot')
+    // The branch reads German, its own language.
+    expect(branch!.message!.body).toContain('Zopf 500 g')
+    expect(branch!.message!.body).toContain('  Grösse: 24 cm')
+    expect(branch!.message!.body).not.toContain('Tresse')
+  })
 })
 
 describe('the notifications catalogue', () => {
