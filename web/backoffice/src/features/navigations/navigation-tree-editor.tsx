@@ -41,6 +41,7 @@ import {
 } from 'react-aria-components'
 import { get, useController } from 'react-hook-form'
 import { fieldControlProps, framed, useFormContext } from '../../lib/forms.tsx'
+import '../../lib/combobox.css'
 import '../../lib/react-aria-csp.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
 import { type StoredResource, useResourceList } from '../../lib/resources.ts'
@@ -547,10 +548,10 @@ function TargetCombo({
           {error}
         </Text>
       ) : null}
-      <Popover className="bo-navtree__popover">
-        <ListBox className="bo-navtree__options" renderEmptyState={() => t('item.none')}>
+      <Popover className="bo-combo__popover">
+        <ListBox className="bo-combo__list" renderEmptyState={() => t('item.none')}>
           {(option: Option) => (
-            <ListBoxItem id={option.id} textValue={option.name} className="bo-navtree__option">
+            <ListBoxItem id={option.id} textValue={option.name} className="bo-combo__option">
               {option.name}
             </ListBoxItem>
           )}

@@ -19,6 +19,7 @@ import {
 import { useController } from 'react-hook-form'
 import { messageOf } from '../api.ts'
 // react-aria's press handling wants an inline <style> the back-office's policy refuses.
+import '../combobox.css'
 import '../react-aria-csp.ts'
 import { useFormContext } from '../forms.tsx'
 import { useLocale, useT } from '../i18n.tsx'
@@ -334,10 +335,10 @@ export function ReferenceInput({ field, name }: { field: ReferenceFieldConfig; n
             {error}
           </Text>
         ) : null}
-        <Popover className="bo-tc-combo__popover">
-          <ListBox className="bo-tc-combo__list" renderEmptyState={() => t('reference.none')}>
+        <Popover className="bo-combo__popover">
+          <ListBox className="bo-combo__list" renderEmptyState={() => t('reference.none')}>
             {(item: { id: string; name: string }) => (
-              <ListBoxItem id={item.id} textValue={item.name} className="bo-tc-combo__option">
+              <ListBoxItem id={item.id} textValue={item.name} className="bo-combo__option">
                 {item.name}
               </ListBoxItem>
             )}
