@@ -85,10 +85,10 @@ export type OrderedLine = {
  */
 export function localOrderedLine(
   line: OrderedLine,
-  products: readonly (TranslatableProduct & { uid: string })[],
+  /** The menu's product of the line (its `productUid`), if it still has one. */
+  product: TranslatableProduct | undefined,
   locale: string,
 ): { name: string; parts: { name: string; options: string[]; text: string }[] } {
-  const product = products.find((p) => p.uid === line.productUid)
   return {
     name: product && product.name === line.name ? localName(product, locale) : line.name,
     parts: (line.parts ?? []).map((part, index) => {

@@ -139,7 +139,7 @@ export async function batchContexts(
     const data = rows.find((r) => r.type === 'branch' && r.id === id)?.data
     branches.set(id, toBranchInfo(id, data, data ? undefined : await deps.branches?.get(id)))
   }
-  const products = rows.filter((r) => r.type === 'product').flatMap((r) => toProductTexts(r.data))
+  const products = new Map(rows.filter((r) => r.type === 'product').flatMap((r) => toProductTexts(r.data)))
   return (order) => {
     const branch = branches.get(order.branchId) ?? toBranchInfo(order.branchId, undefined, undefined)
     return contextOf(order, branch, toShopInfo(config, branch.name), deps, products)
@@ -154,14 +154,14 @@ export function productIdsOf(orders: Iterable<OrderState | null | undefined>): s
   return [...ids]
 }
 
-/** What a mail reads of a product resource: its names and their translations. */
-function toProductTexts(data: Record<string, unknown>): ProductTexts[] {
+/** What a mail reads of a product resource, by its uid: its names and their translations. */
+function toProductTexts(data: Record<string, unknown>): [string, ProductTexts][] {
   const uid = str(data.uid)
   const name = str(data.name)
   if (!uid || !name) return []
   const config = data.config as ProductTexts['config']
   return [
-    { uid, name, translations: data.translations, config: Array.isArray(config?.parts) ? config : null },
+    [uid, { name, translations: data.translations, config: Array.isArray(config?.parts) ? config : null }],
   ]
 }
 
@@ -230,7 +230,7 @@ export function contextOf(
   branch: BranchInfo & { locale: string | null },
   shop: ShopInfo & { locale: string | null },
   deps: Pick<ContextDeps, 'publicUrl'>,
-  products: readonly ProductTexts[] = [],
+  products: ReadonlyMap<string, ProductTexts> = new Map(),
 ): RenderContext & { shop: ShopInfo } {
   return {
     order,

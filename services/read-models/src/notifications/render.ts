@@ -35,14 +35,14 @@ export type ShopInfo = {
 }
 
 /** A product's texts as the menu has them now (its lines read in the customer's language). */
-export type ProductTexts = TranslatableProduct & { uid: string }
+export type ProductTexts = TranslatableProduct
 
 export type RenderContext = {
   order: OrderState
   branch: BranchInfo
   shop: ShopInfo
-  /** The order's products in the menu (missing: its lines read as ordered, in German). */
-  products?: readonly ProductTexts[]
+  /** The order's products in the menu by uid (missing: its lines read as ordered, in German). */
+  products?: ReadonlyMap<string, ProductTexts>
   /** `{PUBLIC_URL}/status/{uid}/{hash}`. */
   statusUrl: string
   /** The customer's language (the order's, else the shop's). */
@@ -145,7 +145,7 @@ function orderBlocks(ctx: RenderContext, heading = 'order.heading'): Block[] {
   const items: [string, string][] = []
   for (const item of o.items) {
     // In the reader's language from the menu's translations, as the status page shows it.
-    const line = localOrderedLine(item, ctx.products ?? [], ctx.locale)
+    const line = localOrderedLine(item, ctx.products?.get(item.productUid), ctx.locale)
     items.push([`${amountText(ctx, item.amount, item.unit)} ${line.name}`, itemPrice(ctx, item)])
     for (const part of line.parts) {
       const chosen = [...part.options, ...(part.text ? [part.text] : [])].join(', ')

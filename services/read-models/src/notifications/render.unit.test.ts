@@ -336,7 +336,7 @@ describe('languages', () => {
     const ctx = ctxOf([{ ...created, locale: 'fr-FR' } as OrderEvent], {
       locale: 'fr-FR',
       staffLocale: 'de-CH',
-      products,
+      products: new Map(products.map((p) => [p.uid, p])),
     })
     const [customer, branch] = targetsFor('new-order', ctx).map((target) =>
       jobFor(target, ctx, { id: 'e1', type: 'OrderCreated', orderVersion: 1 }),

@@ -7,9 +7,7 @@ import {
   isCountableUnit,
   localName,
   localOption,
-  localOrderedLine,
   localPart,
-  type OrderedLine,
   orGerman,
   type TranslatableProduct,
   translationIn,
@@ -68,7 +66,7 @@ export function unitSymbol(unit: Unit): string | null {
 /** What the functions read of a product or category (the cart's stored copies included). */
 export type Translatable = TranslatableProduct
 
-export { localName, localOption, localOrderedLine, localPart, type OrderedLine }
+export { localName, localOption, localPart }
 
 /** A product's description in the locale, else German ('' when it has none). */
 export function localDescription(item: Translatable, locale: string): string {

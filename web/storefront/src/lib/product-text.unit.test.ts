@@ -5,7 +5,6 @@ import {
   localDescription,
   localName,
   localOption,
-  localOrderedLine,
   localPart,
   unitKey,
   unitSymbol,
@@ -127,58 +126,5 @@ describe('menu content in the customer language', () => {
 
   it('keeps an option that is no longer in the product as it was chosen', () => {
     expect(localOption(product, 0, 'Riesig', 'fr-FR')).toBe('Riesig')
-  })
-
-  describe('an order line on the status page', () => {
-    const menu = [{ ...product, uid: 'zopf' }]
-    const line = {
-      productUid: 'zopf',
-      name: 'Butterzopf 500 g',
-      parts: [
-        { name: 'Grösse', options: ['Klein'], text: null },
-        { name: 'Widmung', options: [], text: 'Für Anna' },
-      ],
-    }
-
-    it('reads in the locale while the menu still bears its German texts', () => {
-      expect(localOrderedLine(line, menu, 'fr-FR')).toEqual({
-        name: 'Tresse au beurre 500 g',
-        parts: [
-          { name: 'Taille', options: ['Petite'], text: '' },
-          // No translation of this part: German; the customer's own text as written.
-          { name: 'Widmung', options: [], text: 'Für Anna' },
-        ],
-      })
-      expect(localOrderedLine(line, menu, 'de-CH').name).toBe('Butterzopf 500 g')
-    })
-
-    it('keeps what was ordered once the product was renamed, its part changed or it left the menu', () => {
-      const renamed = [{ ...product, uid: 'zopf', name: 'Zopf 500 g' }]
-      expect(localOrderedLine(line, renamed, 'fr-FR').name).toBe('Butterzopf 500 g')
-      // The name changed, the part did not: the part still reads in French.
-      expect(localOrderedLine(line, renamed, 'fr-FR').parts[0]).toEqual({
-        name: 'Taille',
-        options: ['Petite'],
-        text: '',
-      })
-      const reordered = [
-        { ...product, uid: 'zopf', config: { parts: [product.config.parts[1]!, product.config.parts[0]!] } },
-      ]
-      expect(localOrderedLine(line, reordered, 'fr-FR').parts[0]).toEqual({
-        name: 'Grösse',
-        options: ['Klein'],
-        text: '',
-      })
-      expect(localOrderedLine(line, [], 'fr-FR')).toEqual({
-        name: 'Butterzopf 500 g',
-        parts: [
-          { name: 'Grösse', options: ['Klein'], text: '' },
-          { name: 'Widmung', options: [], text: 'Für Anna' },
-        ],
-      })
-      expect(localOrderedLine({ productUid: 'zopf', name: 'Butterzopf 500 g' }, menu, 'fr-FR').parts).toEqual(
-        [],
-      )
-    })
   })
 })

@@ -1,9 +1,10 @@
+import { localOrderedLine } from '@shop/shared/domain/catalogue'
 import { formatPrice, payableTotal } from '@shop/shared/domain/catalogue/pricing.ts'
 import { Icon, type IconName } from '@shop/ui'
 import { useId } from 'react'
 import { moneyLocale } from '../../lib/amount-format.ts'
 import { useLocale, useT } from '../../lib/i18n.tsx'
-import { amountLabel, keepUnitsTogether, localOrderedLine } from '../../lib/product-text.ts'
+import { amountLabel, keepUnitsTogether } from '../../lib/product-text.ts'
 import { type Branch, useShop } from '../../lib/shop-data.tsx'
 import { formatDateTime, orderKindOf, type StatusOrder, showsCounterAppointment } from './status.view.ts'
 
@@ -95,7 +96,11 @@ export function OrderInfo({
       <ul className="status-info__items">
         {order.items.map((item) => {
           // In the customer's language from the menu's translations; as ordered where the menu changed.
-          const line = localOrderedLine(item, products, locale)
+          const line = localOrderedLine(
+            item,
+            products.find((p) => p.uid === item.productUid),
+            locale,
+          )
           return (
             <li key={item.itemId} className="status-item">
               <span className="status-item__amount">{amountLabel(t, item.amount, item.unit, locale)}</span>
