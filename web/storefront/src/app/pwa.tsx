@@ -72,14 +72,26 @@ function useServiceWorker(enabled: boolean): ServiceWorker | undefined {
 /** Spec §4: the update banner restarts the app on the new version. */
 function UpdateBanner({ waiting }: { waiting: ServiceWorker }) {
   const t = useT('sf-pwa')
-  const restart = () => {
-    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true })
-    waiting.postMessage('skip-waiting')
+  const restart = async () => {
+    let restarting = false
+    const reload = () => {
+      if (restarting) return
+      restarting = true
+      location.reload()
+    }
+    navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true })
+    // The version waiting now: a newer one may have replaced the one the banner was shown for
+    // (a message to a replaced worker goes nowhere, and the page would never restart).
+    const worker = (await navigator.serviceWorker.getRegistration())?.waiting ?? waiting
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'activated') reload()
+    })
+    worker.postMessage('skip-waiting')
   }
   return (
     <section className="pwa-update" aria-label={t('update.label')}>
       <p role="status">{t('update.text')}</p>
-      <Button small onClick={restart}>
+      <Button small onClick={() => void restart()}>
         {t('update.restart')}
       </Button>
     </section>
